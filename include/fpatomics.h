@@ -1,0 +1,154 @@
+/*===-- fpatomics.h - exact lowering of floating-point atomics ----*- C -*-===*\
+|*                                                                            *|
+|* The public C API of libfpatomics. It rewrites `atomicrmw fadd, fsub, fmin, *|
+|* fmax, fminimum, fmaximum` in NVPTX and SPIR/SPIR-V modules into forms the  *|
+|* target can execute: integer atomics chosen by the sign bit where that is   *|
+|* exact, and compare-and-swap loops where nothing better exists.             *|
+|*                                                                            *|
+|* Conventions:                                                               *|
+|*  - every name starts with `fpa_`;                                          *|
+|*  - functions that can fail return an `int` result code (`FPA_OK` is 0) and *|
+|*    `fpa_result_string()` turns a code into a message; where a function    *|
+|*    takes `char **error`, a detailed message is stored there on failure,    *|
+|*    owned by the caller and released with `fpa_free()` (pass NULL to skip); *|
+|*  - handles are opaque; every `*_destroy()` accepts NULL;                   *|
+|*  - strings inside an `fpa_record` belong to the report that holds it;      *|
+|*  - the library keeps no global state: separate option sets and reports    *|
+|*    may be used from separate threads on separate LLVM contexts.           *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef FPATOMICS_H
+#define FPATOMICS_H
+
+#include <llvm-c/Types.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FPA_VERSION_MAJOR 0
+#define FPA_VERSION_MINOR 1
+#define FPA_VERSION_PATCH 0
+
+/* The version of the library in use, as "MAJOR.MINOR.PATCH (LLVM N)". */
+const char *fpa_version(void);
+
+/*===--------------------------- Result codes ----------------------------===*/
+
+typedef enum fpa_result {
+  FPA_OK = 0,
+  FPA_ERR_ARGUMENT = 1, /* a NULL handle or other invalid argument */
+  FPA_ERR_OPTION = 2,   /* unknown option name or invalid option value */
+  FPA_ERR_NOMEM = 3,    /* out of memory */
+  FPA_ERR_INPUT = 4,    /* the input module is invalid */
+  FPA_ERR_VERIFY = 5    /* a lowered function failed verification (a bug) */
+} fpa_result;
+
+/* A static message for a result code; never NULL. */
+const char *fpa_result_string(int code);
+
+/* Releases a string or buffer that the library handed to the caller. */
+void fpa_free(void *ptr);
+
+/*===------------------------------ Options ------------------------------===*/
+
+typedef struct fpa_options fpa_options;
+
+/* Creates an option set holding the defaults (exact lowering, target taken
+ * from the module triple). */
+int fpa_options_create(fpa_options **out);
+/* Creates an independent copy of `src`. */
+int fpa_options_clone(const fpa_options *src, fpa_options **out);
+void fpa_options_destroy(fpa_options *opts);
+
+/* Sets one option by name, e.g. ("target", "nvptx") or ("assume",
+ * "nan-free-memory"). This is the one parser behind opt pass parameters,
+ * clang -mllvm -fpa-NAME options and fpa-opt --NAME flags. On failure
+ * `*error` gets a one-line message that names the option. */
+int fpa_options_set(fpa_options *opts, const char *name, const char *value,
+                    char **error);
+
+/* Parses a list "name=value;name=value" (the opt pass-parameter syntax; a
+ * bare "name" means "name=1" for flags). */
+int fpa_options_parse(fpa_options *opts, const char *list, char **error);
+
+/* Describes the known options, for --help texts. Returns NULL past the end. */
+typedef struct fpa_option_info {
+  const char *name;    /* "target" */
+  const char *values;  /* "auto|nvptx|spirv|none" */
+  const char *default_value;
+  const char *help;    /* one sentence */
+} fpa_option_info;
+const fpa_option_info *fpa_option_info_at(size_t index);
+
+/*===----------------------------- Reporting -----------------------------===*/
+
+typedef enum fpa_action {
+  FPA_ACTION_REWRITTEN = 0, /* the instruction was replaced */
+  FPA_ACTION_NATIVE = 1,    /* left as is: the target does it natively */
+  FPA_ACTION_KEPT = 2,      /* left as is: the options asked for that */
+  FPA_ACTION_UNSUPPORTED = 3 /* left as is: no exact lowering exists here */
+} fpa_action;
+
+/* One decision about one atomicrmw instruction. */
+typedef struct fpa_record {
+  fpa_action action;
+  const char *file;      /* from the debug location, else the module's source
+                            file name */
+  unsigned line, column; /* 0 when there is no debug location */
+  const char *function;
+  const char *operation; /* "fadd", "fsub", "fmin", "fmax", "fminimum", ... */
+  const char *type;      /* the value type as LLVM prints it: "float" */
+  unsigned address_space;
+  const char *strategy;  /* "int-trick", "cas-loop", "cas-loop-masked",
+                            "fadd-neg", "native", "keep", "none" */
+  const char *reason;    /* one sentence */
+} fpa_record;
+
+/* Called once per decision while the module is being lowered, before the
+ * instruction is replaced: `inst` is the original atomicrmw and is valid only
+ * during the call. The plugin uses this to emit optimization remarks. */
+typedef void (*fpa_record_fn)(void *user, const fpa_record *record,
+                              LLVMValueRef inst);
+void fpa_options_set_callback(fpa_options *opts, fpa_record_fn fn, void *user);
+
+typedef struct fpa_report fpa_report;
+
+size_t fpa_report_size(const fpa_report *report);
+/* The record at `index`, or NULL past the end. */
+const fpa_record *fpa_report_at(const fpa_report *report, size_t index);
+/* How many records have the given action. */
+size_t fpa_report_count(const fpa_report *report, fpa_action action);
+void fpa_report_destroy(fpa_report *report);
+
+/* Formats one record in the stable one-line text format
+ *   FILE:LINE:COL: FUNCTION: OPERATION TYPE addrspace(N): ACTION STRATEGY: REASON
+ * (ACTION is one of "rewritten", "native", "kept", "unsupported").
+ * The caller frees the string with fpa_free(). */
+char *fpa_record_format(const fpa_record *record);
+/* The name of an action as it appears in the text format. */
+const char *fpa_action_name(fpa_action action);
+
+/*===------------------------------ Lowering ------------------------------===*/
+
+/* Lowers every floating-point atomicrmw of `module` that the target cannot
+ * execute natively. `opts` may be NULL for the defaults. When `report` is not
+ * NULL it receives a new report (also on failure, when one was made), which
+ * the caller destroys. Instructions that cannot be lowered are left as they
+ * were and recorded with FPA_ACTION_UNSUPPORTED; that is not a failure.
+ * The module must be valid on entry (run LLVMVerifyModule first when it comes
+ * from an untrusted source); every function the pass changes is verified
+ * again afterwards, and a failure there returns FPA_ERR_VERIFY. */
+int fpa_lower_module(LLVMModuleRef module, const fpa_options *opts,
+                     fpa_report **report, char **error);
+
+/* Whether the module would be processed under `opts` (its triple, or a
+ * forced target). */
+int fpa_module_is_target(LLVMModuleRef module, const fpa_options *opts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FPATOMICS_H */

@@ -1,0 +1,402 @@
+/*===-- build_common.c - pieces every lowering shares --------------------===*\
+|*                                                                          *|
+|* Block splitting (the C API has none), carrying an atomic's properties    *|
+|* over, the exact new-value computation on bits, the cmpxchg loop, and the *|
+|* final replacement of the original instruction.                          *|
+\*===----------------------------------------------------------------------===*/
+#include "internal.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+LLVMTypeRef fpa_int_type(const fpa_site *s, unsigned bits) {
+  return LLVMIntTypeInContext(s->ctx, bits);
+}
+
+LLVMTypeRef fpa_value_int_type(const fpa_site *s) {
+  return fpa_int_type(s, s->bits);
+}
+
+LLVMTypeRef fpa_elem_int_type(const fpa_site *s) {
+  LLVMTypeRef e = fpa_int_type(s, s->elem_bits);
+  return s->lanes > 1 ? LLVMVectorType(e, s->lanes) : e;
+}
+
+/* A constant of the element-int type (splat for vectors). */
+static LLVMValueRef elem_const(const fpa_site *s, uint64_t v) {
+  LLVMValueRef c = LLVMConstInt(fpa_int_type(s, s->elem_bits), v, 0);
+  if (s->lanes == 1)
+    return c;
+  LLVMValueRef *elts = malloc(s->lanes * sizeof *elts);
+  if (!elts)
+    abort();
+  for (unsigned i = 0; i < s->lanes; ++i)
+    elts[i] = c;
+  LLVMValueRef vec = LLVMConstVector(elts, s->lanes);
+  free(elts);
+  return vec;
+}
+
+static LLVMTypeRef float_type_of_elem_int(const fpa_site *s) {
+  return s->vty; /* same shape, floating-point elements */
+}
+
+/* Bit patterns of the element type: sign, exponent (all ones), magnitude. */
+static uint64_t sign_bit(const fpa_site *s) {
+  return (uint64_t)1 << (s->elem_bits - 1);
+}
+
+static uint64_t exp_mask(const fpa_site *s) {
+  switch (LLVMGetTypeKind(s->ety)) {
+  case LLVMHalfTypeKind:
+    return 0x7c00u;
+  case LLVMBFloatTypeKind:
+    return 0x7f80u;
+  case LLVMFloatTypeKind:
+    return 0x7f800000u;
+  default:
+    return 0x7ff0000000000000ull;
+  }
+}
+
+void fpa_copy_atomic_props(const fpa_site *s, LLVMValueRef to,
+                           int same_access) {
+  if (s->is_volatile)
+    LLVMSetVolatile(to, 1);
+  fpa_compat_set_syncscope(to, s->ssid);
+  size_t n = 0;
+  LLVMValueMetadataEntry *md =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(s->inst, &n);
+  unsigned tbaa = LLVMGetMDKindIDInContext(s->ctx, "tbaa", 4);
+  unsigned tbaa_struct = LLVMGetMDKindIDInContext(s->ctx, "tbaa.struct", 11);
+  for (size_t i = 0; i < n; ++i) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(md, (unsigned)i);
+    if (!same_access && (kind == tbaa || kind == tbaa_struct))
+      continue;
+    LLVMSetMetadata(
+        to, kind,
+        LLVMMetadataAsValue(s->ctx,
+                            LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i)));
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+}
+
+/*--- an atomicrmw with the site's properties, fenced where needed -------*/
+
+static void fence(LLVMBuilderRef b, const fpa_site *s, LLVMAtomicOrdering o) {
+  LLVMValueRef f = LLVMBuildFence(b, o, 0, "");
+  fpa_compat_set_syncscope(f, s->ssid);
+}
+
+static LLVMAtomicOrdering leading_fence(LLVMAtomicOrdering o) {
+  switch (o) {
+  case LLVMAtomicOrderingRelease:
+  case LLVMAtomicOrderingAcquireRelease:
+    return LLVMAtomicOrderingRelease;
+  case LLVMAtomicOrderingSequentiallyConsistent:
+    return o;
+  default:
+    return LLVMAtomicOrderingNotAtomic;
+  }
+}
+
+static LLVMAtomicOrdering trailing_fence(LLVMAtomicOrdering o) {
+  switch (o) {
+  case LLVMAtomicOrderingAcquire:
+  case LLVMAtomicOrderingAcquireRelease:
+    return LLVMAtomicOrderingAcquire;
+  case LLVMAtomicOrderingSequentiallyConsistent:
+    return o;
+  default:
+    return LLVMAtomicOrderingNotAtomic;
+  }
+}
+
+LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
+                          LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
+                          LLVMValueRef val, int fences) {
+  if (fences && leading_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
+    fence(b, s, leading_fence(s->ordering));
+  LLVMValueRef rmw = LLVMBuildAtomicRMW(b, op, ptr, val, s->ordering, 0);
+  LLVMSetAlignment(rmw, s->align);
+  fpa_copy_atomic_props(s, rmw, 1);
+  if (fences && trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
+    fence(b, s, trailing_fence(s->ordering));
+  return rmw;
+}
+
+void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s) {
+  LLVMPositionBuilderBefore(b, s->inst);
+  if (leading_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
+    fence(b, s, leading_fence(s->ordering));
+  LLVMValueRef next = LLVMGetNextInstruction(s->inst);
+  LLVMPositionBuilderBefore(b, next);
+  if (trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
+    fence(b, s, trailing_fence(s->ordering));
+}
+
+/*--- splitting a block at the atomic ------------------------------------*/
+
+/* Rebuilds the PHIs of `succ` so that edges from `from` come from `to`
+ * (the C API cannot change a PHI's incoming block in place). */
+static void retarget_phis(LLVMBuilderRef b, LLVMBasicBlockRef succ,
+                          LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  LLVMValueRef phi = LLVMGetFirstInstruction(succ);
+  while (phi && LLVMGetInstructionOpcode(phi) == LLVMPHI) {
+    LLVMValueRef next = LLVMGetNextInstruction(phi);
+    unsigned n = LLVMCountIncoming(phi);
+    int touches = 0;
+    for (unsigned i = 0; i < n; ++i)
+      touches |= LLVMGetIncomingBlock(phi, i) == from;
+    if (touches) {
+      size_t len = 0;
+      const char *nm = LLVMGetValueName2(phi, &len);
+      char *name = fpa_strdup(nm);
+      LLVMSetValueName2(phi, "", 0);
+      LLVMPositionBuilderBefore(b, phi);
+      LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), name ? name : "");
+      free(name);
+      for (unsigned i = 0; i < n; ++i) {
+        LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, i);
+        if (bb == from)
+          bb = to;
+        LLVMAddIncoming(np, &v, &bb, 1);
+      }
+      LLVMInstructionSetDebugLoc(np, LLVMInstructionGetDebugLoc(phi));
+      LLVMReplaceAllUsesWith(phi, np);
+      LLVMInstructionEraseFromParent(phi);
+    }
+    phi = next;
+  }
+}
+
+LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
+                                 const char *end_name) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(s->inst);
+  LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
+  LLVMBasicBlockRef tail =
+      next ? LLVMInsertBasicBlockInContext(s->ctx, next, end_name)
+           : LLVMAppendBasicBlockInContext(s->ctx, s->fn, end_name);
+  /* A builder with no debug location, so moved instructions keep theirs. */
+  LLVMBuilderRef mover = LLVMCreateBuilderInContext(s->ctx);
+  LLVMPositionBuilderAtEnd(mover, tail);
+  for (LLVMValueRef i = s->inst; i;) {
+    LLVMValueRef n = LLVMGetNextInstruction(i);
+    size_t len = 0;
+    const char *nm = LLVMGetValueName2(i, &len);
+    char *name = fpa_strdup(nm);
+    LLVMInstructionRemoveFromParent(i);
+    LLVMInsertIntoBuilderWithName(mover, i, name ? name : "");
+    free(name);
+    i = n;
+  }
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(tail);
+  if (term) {
+    unsigned ns = LLVMGetNumSuccessors(term);
+    for (unsigned k = 0; k < ns; ++k)
+      retarget_phis(mover, LLVMGetSuccessor(term, k), bb, tail);
+  }
+  LLVMDisposeBuilder(mover);
+  LLVMPositionBuilderAtEnd(b, bb);
+  return tail;
+}
+
+/*--- the new value, exactly, on bits -------------------------------------*/
+
+static LLVMValueRef is_nan(LLVMBuilderRef b, const fpa_site *s,
+                           LLVMValueRef x) {
+  LLVMValueRef mag =
+      LLVMBuildAnd(b, x, elem_const(s, sign_bit(s) - 1), "");
+  return LLVMBuildICmp(b, LLVMIntUGT, mag, elem_const(s, exp_mask(s)), "");
+}
+
+/* An order key: unsigned comparison of keys is the float order of non-NaN
+ * values, with -0.0 below +0.0. key = x ^ (x < 0 ? all-ones : sign-bit). */
+static LLVMValueRef order_key(LLVMBuilderRef b, const fpa_site *s,
+                              LLVMValueRef x) {
+  LLVMValueRef spread =
+      LLVMBuildAShr(b, x, elem_const(s, s->elem_bits - 1), "");
+  LLVMValueRef flip = LLVMBuildOr(b, spread, elem_const(s, sign_bit(s)), "");
+  return LLVMBuildXor(b, x, flip, "");
+}
+
+LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
+                               LLVMValueRef a, LLVMValueRef v) {
+  if (s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB) {
+    LLVMTypeRef fty = float_type_of_elem_int(s);
+    LLVMValueRef fa = LLVMBuildBitCast(b, a, fty, "");
+    LLVMValueRef fv = LLVMBuildBitCast(b, v, fty, "");
+    LLVMValueRef r = s->op == FPA_OP_FADD ? LLVMBuildFAdd(b, fa, fv, "new")
+                                          : LLVMBuildFSub(b, fa, fv, "new");
+    return LLVMBuildBitCast(b, r, LLVMTypeOf(a), "");
+  }
+  int want_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
+  LLVMValueRef ka = order_key(b, s, a), kv = order_key(b, s, v);
+  /* Take v only when strictly beyond a; ties keep a (same bits or not, a
+   * tie of keys means equal bits). */
+  LLVMValueRef take_v =
+      LLVMBuildICmp(b, want_min ? LLVMIntULT : LLVMIntUGT, kv, ka, "");
+  LLVMValueRef ordered = LLVMBuildSelect(b, take_v, v, a, "");
+  LLVMValueRef nan_a = is_nan(b, s, a), nan_v = is_nan(b, s, v);
+  if (s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX) {
+    /* minnum/maxnum: a NaN operand is ignored; two NaNs keep a. */
+    LLVMValueRef r = LLVMBuildSelect(b, nan_a, v, ordered, "");
+    return LLVMBuildSelect(b, nan_v, a, r, "new");
+  }
+  /* minimum/maximum: a NaN propagates (a's first, unchanged). */
+  LLVMValueRef r = LLVMBuildSelect(b, nan_v, v, ordered, "");
+  return LLVMBuildSelect(b, nan_a, a, r, "new");
+}
+
+/*--- the cmpxchg loop ----------------------------------------------------*/
+
+static LLVMAtomicOrdering failure_ordering(LLVMAtomicOrdering o) {
+  switch (o) {
+  case LLVMAtomicOrderingAcquireRelease:
+    return LLVMAtomicOrderingAcquire;
+  case LLVMAtomicOrderingRelease:
+    return LLVMAtomicOrderingMonotonic;
+  default:
+    return o;
+  }
+}
+
+/* Bits of the operand, in the element-int type. */
+static LLVMValueRef operand_bits(LLVMBuilderRef b, const fpa_site *s) {
+  return LLVMBuildBitCast(b, s->val, fpa_elem_int_type(s), "");
+}
+
+/*
+ * Builds, with `from` branching in and `init` the first expected value:
+ *
+ * atomicrmw.start:
+ *   %loaded = phi iW [ %init, %from ], [ %newloaded, %atomicrmw.start ]
+ *   %new = <op on the element bits of %loaded and %v>
+ *   %pair = cmpxchg [volatile] ptr %p, iW %loaded, iW %new syncscope ORD FAIL
+ *   %newloaded = extractvalue { iW, i1 } %pair, 0
+ *   %success = extractvalue { iW, i1 } %pair, 1
+ *   br i1 %success, label %end, label %atomicrmw.start
+ *
+ * Each retry uses the value cmpxchg returned, never a fresh plain load, and
+ * the comparison is on bits, so a NaN cannot make it spin.
+ */
+LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
+                               LLVMValueRef init, const fpa_loop_word *w) {
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+  /* The end block is the one that holds s->inst after the split. */
+  LLVMBasicBlockRef end = LLVMGetInstructionParent(s->inst);
+  LLVMValueRef vbits = operand_bits(b, s);
+  LLVMBasicBlockRef start =
+      LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.start");
+  LLVMBuildBr(b, start);
+  LLVMPositionBuilderAtEnd(b, start);
+  LLVMTypeRef wty = LLVMTypeOf(init);
+  LLVMValueRef loaded = LLVMBuildPhi(b, wty, "loaded");
+  LLVMValueRef ptr = w->word_ptr ? w->word_ptr : fpa_compat_ptr_to(b, s->ptr, wty);
+  LLVMValueRef cur, next;
+  if (w->word_ptr) {
+    LLVMValueRef sh = LLVMBuildLShr(b, loaded, w->shift, "");
+    cur = LLVMBuildTrunc(b, sh, fpa_elem_int_type(s), "");
+  } else {
+    cur = s->lanes > 1 ? LLVMBuildBitCast(b, loaded, fpa_elem_int_type(s), "")
+                       : loaded;
+  }
+  LLVMValueRef nv = fpa_build_op_bits(b, s, cur, vbits);
+  if (w->word_ptr) {
+    LLVMValueRef keep = LLVMBuildAnd(b, loaded, w->inv_mask, "");
+    LLVMValueRef wide = LLVMBuildZExt(b, nv, wty, "");
+    LLVMValueRef placed = LLVMBuildShl(b, wide, w->shift, "");
+    next = LLVMBuildOr(b, keep, placed, "");
+  } else {
+    next = s->lanes > 1 ? LLVMBuildBitCast(b, nv, wty, "") : nv;
+  }
+  LLVMValueRef pair =
+      LLVMBuildAtomicCmpXchg(b, ptr, loaded, next, s->ordering,
+                             failure_ordering(s->ordering), 0);
+  LLVMSetAlignment(pair, w->word_ptr ? 4 : s->align);
+  fpa_copy_atomic_props(s, pair, w->word_ptr == NULL);
+  LLVMValueRef newloaded = LLVMBuildExtractValue(b, pair, 0, "newloaded");
+  LLVMValueRef success = LLVMBuildExtractValue(b, pair, 1, "success");
+  LLVMBuildCondBr(b, success, end, start);
+  LLVMAddIncoming(loaded, &init, &from, 1);
+  LLVMAddIncoming(loaded, &newloaded, &start, 1);
+  return loaded;
+}
+
+/* The first value of a loop: one atomic load (monotonic, same scope). */
+static LLVMValueRef initial_load(LLVMBuilderRef b, const fpa_site *s,
+                                 LLVMValueRef ptr, LLVMTypeRef ty,
+                                 unsigned align, int same_access) {
+  LLVMValueRef ld = LLVMBuildLoad2(b, ty, ptr, "init");
+  LLVMSetOrdering(ld, LLVMAtomicOrderingMonotonic);
+  LLVMSetAlignment(ld, align);
+  fpa_copy_atomic_props(s, ld, same_access);
+  return ld;
+}
+
+void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked) {
+  fpa_loop_word w = {0};
+  LLVMValueRef init;
+  if (masked) {
+    /* The element lives in the aligned 32-bit word that holds it:
+     *   %off  = ptrtoint %p & 3 ; %word = gep i8, %p, -%off
+     *   %shift = %off * 8 (little endian) ; %inv = ~(0xffff << %shift) */
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(s->ctx);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
+    LLVMValueRef off32;
+    if (s->align >= 4) {
+      w.word_ptr = fpa_compat_ptr_to(b, s->ptr, i32);
+      off32 = LLVMConstInt(i32, 0, 0);
+    } else {
+      LLVMValueRef p8 = fpa_compat_ptr_to(b, s->ptr, i8);
+      LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
+      LLVMTypeRef ity =
+          LLVMIntPtrTypeForASInContext(s->ctx, dl, s->addrspace);
+      LLVMValueRef addr = LLVMBuildPtrToInt(b, p8, ity, "");
+      LLVMValueRef off = LLVMBuildAnd(b, addr, LLVMConstInt(ity, 3, 0), "");
+      LLVMValueRef neg = LLVMBuildNeg(b, off, "");
+      LLVMValueRef wp = LLVMBuildGEP2(b, i8, p8, &neg, 1, "word");
+      w.word_ptr = fpa_compat_ptr_to(b, wp, i32);
+      off32 = LLVMBuildTruncOrBitCast(b, off, i32, "");
+    }
+    w.shift = LLVMBuildShl(b, off32, LLVMConstInt(i32, 3, 0), "shift");
+    LLVMValueRef mask = LLVMBuildShl(b, LLVMConstInt(i32, 0xffff, 0), w.shift,
+                                     "");
+    w.inv_mask = LLVMBuildNot(b, mask, "inv_mask");
+    init = initial_load(b, s, w.word_ptr, i32, 4, 0);
+  } else {
+    LLVMTypeRef ity = fpa_value_int_type(s);
+    init = initial_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,
+                        s->align, 1);
+  }
+  fpa_split_here(b, s, "atomicrmw.end");
+  LLVMValueRef loaded = fpa_emit_cas_loop(b, s, init, &w);
+  LLVMPositionBuilderBefore(b, s->inst);
+  LLVMValueRef old = loaded;
+  if (masked) {
+    LLVMValueRef sh = LLVMBuildLShr(b, loaded, w.shift, "");
+    old = LLVMBuildTrunc(b, sh, fpa_elem_int_type(s), "");
+  }
+  fpa_finish(b, s, old);
+}
+
+void fpa_finish(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef old_bits) {
+  if (s->result_used) {
+    LLVMPositionBuilderBefore(b, s->inst);
+    LLVMValueRef r = LLVMTypeOf(old_bits) == s->vty
+                         ? old_bits
+                         : LLVMBuildBitCast(b, old_bits, s->vty, "");
+    size_t len = 0;
+    const char *nm = LLVMGetValueName2(s->inst, &len);
+    char *name = fpa_strdup(nm);
+    LLVMSetValueName2(s->inst, "", 0);
+    if (name && *name && !LLVMIsConstant(r))
+      LLVMSetValueName2(r, name, strlen(name));
+    free(name);
+    LLVMReplaceAllUsesWith(s->inst, r);
+  }
+  LLVMInstructionEraseFromParent(s->inst);
+}

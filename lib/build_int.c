@@ -1,0 +1,152 @@
+/*===-- build_int.c - float min/max as integer min/max by sign bit -------===*\
+|*                                                                          *|
+|* For non-negative floats (sign bit clear) signed-integer order is float   *|
+|* order; for negative ones unsigned-integer order is its reverse. So with  *|
+|* v the operand's bits:                                                    *|
+|*                                                                          *|
+|*   op        sign bit of v clear     sign bit of v set                    *|
+|*   fmin      atomicrmw min  (s)      atomicrmw umax                       *|
+|*   fmax      atomicrmw max  (s)      atomicrmw umin                       *|
+|*                                                                          *|
+|* The sign BIT is tested, never v >= 0.0 (that would send -0.0 the wrong   *|
+|* way). NaNs, following ../shared/SEMANTICS.md:                            *|
+|*  - fmin/fmax with v NaN: a no-op; the operand becomes the identity of    *|
+|*    the chosen integer op (INT_MAX for min, 0 for umax, INT_MIN for max,  *|
+|*    all-ones for umin), so memory is rewritten with its own value.        *|
+|*  - fmin with a negative NaN in memory (fmax: positive NaN): the integer  *|
+|*    op leaves memory unchanged, but minnum must store v. The returned old *|
+|*    value shows it; a cmpxchg loop started from that value finishes the   *|
+|*    update (the "NaN repair"). A NaN of the other sign is replaced by v,  *|
+|*    which is right.                                                       *|
+|*  - fminimum/fmaximum (only under assume=nan-free-memory): a NaN operand  *|
+|*    is stored with the sign the integer ops keep (negative for fminimum,  *|
+|*    positive for fmaximum), through the same two instructions.            *|
+\*===----------------------------------------------------------------------===*/
+#include "internal.h"
+
+#include <stdint.h>
+
+/*
+ * Without repair:
+ *   %vb  = bitcast float %v to i32
+ *   %nan = icmp ugt (and %vb, 0x7fffffff), 0x7f800000
+ *   %neg = icmp slt %vb, 0                 ; fminimum/fmaximum: of %x below
+ *   br i1 %neg, label %atomicrmw.neg, label %atomicrmw.pos
+ * atomicrmw.pos:
+ *   %op.pos = select %nan, INT_MAX, %vb
+ *   %old.pos = atomicrmw min ptr %p, i32 %op.pos ORDER (scope, volatile)
+ *   br label %atomicrmw.end
+ * atomicrmw.neg:
+ *   %op.neg = select %nan, 0, %vb
+ *   %old.neg = atomicrmw umax ptr %p, i32 %op.neg ORDER
+ *   br label %atomicrmw.end
+ * atomicrmw.end:
+ *   %old = phi i32 [ %old.pos, %atomicrmw.pos ], [ %old.neg, %atomicrmw.neg ]
+ *
+ * With repair, a join block tests the old value first:
+ * atomicrmw.join:
+ *   %old.int = phi ...
+ *   %sticky = icmp ugt %old.int, 0xff800000   ; fmax: icmp sgt, 0x7f800000
+ *   %repair = and %sticky, (not %nan)
+ *   br i1 %repair, label %atomicrmw.start, label %atomicrmw.end
+ * followed by the cmpxchg loop of build_common.c, entered with %old.int.
+ */
+void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
+                         int fences) {
+  LLVMTypeRef ity = fpa_value_int_type(s);
+  unsigned w = s->bits;
+  uint64_t sign = (uint64_t)1 << (w - 1);
+  uint64_t ones = w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1);
+  uint64_t expo = w == 64 ? 0x7ff0000000000000ull : 0x7f800000u;
+#define K(x) LLVMConstInt(ity, (x), 0)
+
+  int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
+  int is_num = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX;
+
+  LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, ity);
+  LLVMValueRef vb = LLVMBuildBitCast(b, s->val, ity, "vbits");
+  LLVMValueRef nan = LLVMBuildICmp(
+      b, LLVMIntUGT, LLVMBuildAnd(b, vb, K(sign - 1), ""), K(expo), "isnan");
+  LLVMValueRef pos_op, neg_op, x = vb;
+  if (is_num) {
+    /* identities: min(x, INT_MAX) = umax(x, 0) = max(x, INT_MIN) =
+     * umin(x, UINT_MAX) = x */
+    pos_op = LLVMBuildSelect(b, nan, K(is_min ? sign - 1 : sign), vb, "");
+    neg_op = LLVMBuildSelect(b, nan, K(is_min ? 0 : ones), vb, "");
+  } else {
+    /* a NaN operand is stored with the sign the integer ops keep */
+    LLVMValueRef kept = is_min ? LLVMBuildOr(b, vb, K(sign), "")
+                               : LLVMBuildAnd(b, vb, K(sign - 1), "");
+    x = LLVMBuildSelect(b, nan, kept, vb, "");
+    pos_op = neg_op = x;
+  }
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, x, K(0), "signbit");
+
+  LLVMBasicBlockRef end = fpa_split_here(b, s, "atomicrmw.end");
+  LLVMBasicBlockRef pos_bb =
+      LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.pos");
+  LLVMBasicBlockRef neg_bb =
+      LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.neg");
+  LLVMBasicBlockRef join =
+      nan_repair ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
+                 : end;
+  LLVMBuildCondBr(b, neg, neg_bb, pos_bb);
+
+  LLVMValueRef olds[2];
+  LLVMBasicBlockRef blocks[2] = {pos_bb, neg_bb};
+  for (int i = 0; i < 2; ++i) {
+    LLVMPositionBuilderAtEnd(b, blocks[i]);
+    LLVMAtomicRMWBinOp op =
+        i == 0 ? (is_min ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpMax)
+               : (is_min ? LLVMAtomicRMWBinOpUMax : LLVMAtomicRMWBinOpUMin);
+    olds[i] = fpa_emit_rmw(b, s, op, ptr, i == 0 ? pos_op : neg_op, fences);
+    LLVMBuildBr(b, join);
+  }
+
+  if (!nan_repair) {
+    LLVMValueRef old = NULL;
+    if (s->result_used) {
+      LLVMPositionBuilderBefore(b, s->inst);
+      old = LLVMBuildPhi(b, ity, "");
+      LLVMAddIncoming(old, olds, blocks, 2);
+    }
+    fpa_finish(b, s, old);
+    return;
+  }
+
+  LLVMPositionBuilderAtEnd(b, join);
+  LLVMValueRef old = LLVMBuildPhi(b, ity, "old");
+  LLVMAddIncoming(old, olds, blocks, 2);
+  /* fmin keeps a negative NaN (bits above -inf as unsigned); fmax keeps a
+   * positive NaN (bits above +inf as signed). */
+  LLVMValueRef sticky =
+      is_min ? LLVMBuildICmp(b, LLVMIntUGT, old, K(sign | expo), "")
+             : LLVMBuildICmp(b, LLVMIntSGT, old, K(expo), "");
+  LLVMValueRef repair =
+      LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "nanrepair");
+  LLVMBasicBlockRef repair_bb =
+      LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.nanrepair");
+  LLVMBuildCondBr(b, repair, repair_bb, end);
+  LLVMPositionBuilderAtEnd(b, repair_bb);
+  fpa_loop_word full = {0};
+  LLVMValueRef loaded = fpa_emit_cas_loop(b, s, old, &full);
+  LLVMBasicBlockRef loop_bb = LLVMGetInstructionParent(loaded);
+  LLVMValueRef result = NULL;
+  if (s->result_used) {
+    LLVMPositionBuilderBefore(b, s->inst);
+    result = LLVMBuildPhi(b, ity, "");
+    LLVMAddIncoming(result, &old, &join, 1);
+    LLVMAddIncoming(result, &loaded, &loop_bb, 1);
+  }
+  fpa_finish(b, s, result);
+#undef K
+}
+
+/* fsub as the target's native fadd of the negated operand: a - b and
+ * a + (-b) are bit-identical for every input (fneg flips only the sign). */
+void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences) {
+  LLVMValueRef neg = LLVMBuildFNeg(b, s->val, "neg");
+  LLVMValueRef rmw =
+      fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, neg, fences);
+  fpa_finish(b, s, rmw);
+}

@@ -1,0 +1,22 @@
+/*===-- compat.c - LLVM version differences (C side) ----------------------===*/
+#include "compat.h"
+
+#if FPA_HAS_C_SYNCSCOPE
+unsigned fpa_compat_get_syncscope(LLVMValueRef inst) {
+  return LLVMGetAtomicSyncScopeID(inst);
+}
+void fpa_compat_set_syncscope(LLVMValueRef inst, unsigned ssid) {
+  LLVMSetAtomicSyncScopeID(inst, ssid);
+}
+#endif
+
+LLVMValueRef fpa_compat_ptr_to(LLVMBuilderRef b, LLVMValueRef ptr,
+                               LLVMTypeRef elem) {
+  LLVMTypeRef pty = LLVMTypeOf(ptr);
+  if (LLVMPointerTypeIsOpaque(pty))
+    return ptr;
+  LLVMTypeRef want = LLVMPointerType(elem, LLVMGetPointerAddressSpace(pty));
+  if (want == pty)
+    return ptr;
+  return LLVMBuildPointerCast(b, ptr, want, "");
+}

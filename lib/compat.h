@@ -1,0 +1,62 @@
+/*===-- compat.h - LLVM version differences, in one place --------*- C -*-===*\
+|* Every check of the LLVM version lives here, for the C library and the   *|
+|* C++ plugin glue alike. The sources build against LLVM 15 through 22;    *|
+|* 15 and 22 are built and tested.                                         *|
+\*===----------------------------------------------------------------------===*/
+#ifndef FPA_COMPAT_H
+#define FPA_COMPAT_H
+
+#include <llvm-c/Core.h>
+#include <llvm/Config/llvm-config.h>
+
+/* atomicrmw fmaximum/fminimum exist in IR from LLVM 19 and in the C API's
+ * LLVMAtomicRMWBinOp from LLVM 20. */
+#define FPA_HAS_FMINIMUM (LLVM_VERSION_MAJOR >= 20)
+
+/* LLVMGetAtomicSyncScopeID / LLVMSetAtomicSyncScopeID appeared in LLVM 20.
+ * Before that, compat_syncscope.cpp provides them (the only C++ in lib/). */
+#define FPA_HAS_C_SYNCSCOPE (LLVM_VERSION_MAJOR >= 20)
+
+/* What llc assumes for an NVPTX function with no "target-cpu" and no +ptxN
+ * feature (read from `llc -o -` output: LLVM 15 prints sm_20 and PTX 3.2,
+ * LLVM 22 sm_30 and PTX 3.2). */
+#if LLVM_VERSION_MAJOR >= 16
+#define FPA_NVPTX_DEFAULT_SM 30
+#else
+#define FPA_NVPTX_DEFAULT_SM 20
+#endif
+#define FPA_NVPTX_DEFAULT_PTX 32
+
+#ifdef __cplusplus
+/* The C++ plugin glue's version differences. */
+#if LLVM_VERSION_MAJOR >= 22
+#define FPA_PASS_PLUGIN_HEADER "llvm/Plugins/PassPlugin.h"
+#else
+#define FPA_PASS_PLUGIN_HEADER "llvm/Passes/PassPlugin.h"
+#endif
+/* registerOptimizerLastEPCallback's callback takes a ThinOrFullLTOPhase from
+ * LLVM 20 on. */
+#define FPA_OPTLAST_HAS_PHASE (LLVM_VERSION_MAJOR >= 20)
+/* reportFatalUsageError exits without a crash report from LLVM 20 on. */
+#define FPA_HAS_FATAL_USAGE_ERROR (LLVM_VERSION_MAJOR >= 20)
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The syncscope of an atomic instruction or fence, as an ID of its context. */
+unsigned fpa_compat_get_syncscope(LLVMValueRef inst);
+void fpa_compat_set_syncscope(LLVMValueRef inst, unsigned ssid);
+
+/* A pointer to `elem` in the address space of `ptr`: `ptr` itself when
+ * pointers are opaque, a pointer cast when the module uses typed pointers
+ * (clang-15 emits typed pointers for spir64). */
+LLVMValueRef fpa_compat_ptr_to(LLVMBuilderRef b, LLVMValueRef ptr,
+                               LLVMTypeRef elem);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

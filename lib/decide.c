@@ -1,0 +1,207 @@
+/*===-- decide.c - one strategy per instruction, and why ------------------===*\
+|*                                                                          *|
+|* Exact by default. The only inexact forms are the ones an `assume=`       *|
+|* option names. Order of questions: can it be touched at all (type,        *|
+|* alignment)? did the user say keep? does the target do it natively? is    *|
+|* the integer trick exact here? otherwise, which cmpxchg loop fits?        *|
+\*===----------------------------------------------------------------------===*/
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *fpa_op_name(fpa_op op) {
+  static const char *names[] = {"fadd", "fsub",     "fmin",
+                                "fmax", "fminimum", "fmaximum"};
+  return names[op];
+}
+
+const char *fpa_strategy_name(fpa_strategy s) {
+  switch (s) {
+  case FPA_S_NATIVE:
+    return "native";
+  case FPA_S_NATIVE_FENCED:
+    return "native-fenced";
+  case FPA_S_KEEP:
+    return "keep";
+  case FPA_S_UNSUPPORTED:
+    return "none";
+  case FPA_S_INT_TRICK:
+    return "int-trick";
+  case FPA_S_FADD_NEG:
+    return "fadd-neg";
+  case FPA_S_CAS_LOOP:
+    return "cas-loop";
+  case FPA_S_CAS_LOOP_MASKED:
+    return "cas-loop-masked";
+  }
+  return "?";
+}
+
+static void set(fpa_decision *d, fpa_strategy st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void set(fpa_decision *d, fpa_strategy st, const char *fmt, ...) {
+  d->strategy = st;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(d->reason, sizeof d->reason, fmt, ap);
+  va_end(ap);
+}
+
+/* Whether the function lets f32 results flush to zero. */
+static int function_flushes_f32(LLVMValueRef fn) {
+  static const char *names[] = {"denormal-fp-math-f32", "denormal-fp-math"};
+  for (int i = 0; i < 2; ++i) {
+    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
+        fn, LLVMAttributeFunctionIndex, names[i], (unsigned)strlen(names[i]));
+    if (!a)
+      continue;
+    unsigned len = 0;
+    const char *v = LLVMGetStringAttributeValue(a, &len);
+    /* "OUTPUT,INPUT": the output mode decides what the result may be */
+    return (len >= 13 && strncmp(v, "preserve-sign", 13) == 0) ||
+           (len >= 13 && strncmp(v, "positive-zero", 13) == 0);
+  }
+  return 0;
+}
+
+/* A cmpxchg loop of the right width, or unsupported. */
+static void choose_loop(const fpa_site *s, const fpa_caps *c, fpa_decision *d,
+                        const char *why) {
+  if (s->bits > c->cas_max_bits) {
+    set(d, FPA_S_UNSUPPORTED,
+        "%s, but a %u-bit cmpxchg is not available (largest is %u bits)", why,
+        s->bits, c->cas_max_bits);
+    return;
+  }
+  if (s->bits >= c->cas_min_bits) {
+    set(d, FPA_S_CAS_LOOP, "%s", why);
+    return;
+  }
+  LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
+  if (LLVMByteOrder(dl) != LLVMLittleEndian) {
+    set(d, FPA_S_UNSUPPORTED,
+        "%s, and a masked %u-bit cmpxchg needs a little-endian target", why,
+        s->bits);
+    return;
+  }
+  set(d, FPA_S_CAS_LOOP_MASKED, "%s; no %u-bit cmpxchg, so on the 32-bit word",
+      why, s->bits);
+}
+
+static void decide_add(const fpa_site *s, const fpa_caps *c,
+                       const fpa_options *o, fpa_decision *d) {
+  const char *why = "";
+  int native = fpa_native_fadd(c, s->vty, &why);
+  char buf[200];
+  if (o->add == FPA_FS_LOOP) {
+    choose_loop(s, c, d, "add=loop");
+    return;
+  }
+  if (!native) {
+    snprintf(buf, sizeof buf, "no native fadd: %s", why);
+    choose_loop(s, c, d, buf);
+    return;
+  }
+  if (s->op == FPA_OP_FADD) {
+    set(d, FPA_S_NATIVE, "%s", why);
+    return;
+  }
+  if (fpa_native_fadd_flushes(c, s->vty, s->addrspace) &&
+      !(o->assume & FPA_ASSUME_SUBNORMAL_FLUSH) &&
+      !function_flushes_f32(s->fn)) {
+    choose_loop(s, c, d,
+                "atom.add.f32 flushes subnormals, which fsub must keep "
+                "(assume=subnormal-flush allows it)");
+    return;
+  }
+  set(d, FPA_S_FADD_NEG, "fsub is fadd of the negated value; %s", why);
+}
+
+static void decide_minmax(const fpa_site *s, const fpa_caps *c,
+                          const fpa_options *o, fpa_decision *d) {
+  int scalar32or64 = s->lanes == 1 && (s->bits == 32 || s->bits == 64);
+  int is_num = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX;
+  int nan_free = (o->assume & FPA_ASSUME_NAN_FREE_MEMORY) != 0;
+  if (o->minmax == FPA_FS_LOOP) {
+    choose_loop(s, c, d, "minmax=loop");
+    return;
+  }
+  if (!scalar32or64) {
+    choose_loop(s, c, d,
+                s->lanes > 1
+                    ? "no integer min/max atomic covers a vector; one "
+                      "cmpxchg over its whole width"
+                    : "no 16-bit integer min/max atomic");
+    return;
+  }
+  if (is_num) {
+    set(d, FPA_S_INT_TRICK,
+        nan_free ? "integer min/max by sign bit (assume=nan-free-memory: no "
+                   "NaN repair)"
+                 : "integer min/max by sign bit, with NaN repair");
+    d->nan_repair = !nan_free;
+    return;
+  }
+  if (nan_free) {
+    set(d, FPA_S_INT_TRICK,
+        "integer min/max by sign bit (assume=nan-free-memory)");
+    return;
+  }
+  choose_loop(s, c, d,
+              o->minmax == FPA_FS_INT
+                  ? "the integer trick is exact for fminimum/fmaximum only "
+                    "under assume=nan-free-memory"
+                  : "a NaN of the other sign in memory defeats the integer "
+                    "trick for fminimum/fmaximum");
+}
+
+void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
+                fpa_decision *d) {
+  memset(d, 0, sizeof *d);
+  LLVMTypeKind ek = LLVMGetTypeKind(s->ety);
+  if (ek != LLVMHalfTypeKind && ek != LLVMBFloatTypeKind &&
+      ek != LLVMFloatTypeKind && ek != LLVMDoubleTypeKind) {
+    set(d, FPA_S_UNSUPPORTED,
+        "element type is not half, bfloat, float or double");
+    return;
+  }
+  if (s->align < s->bits / 8) {
+    set(d, FPA_S_UNSUPPORTED,
+        "under-aligned atomic (align %u < size %u) has no lock-free form",
+        s->align, s->bits / 8);
+    return;
+  }
+  int is_add = s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB;
+  fpa_family_strategy fs = is_add ? o->add : o->minmax;
+  if (fs == FPA_FS_KEEP) {
+    set(d, FPA_S_KEEP, "%s=keep", is_add ? "add" : "minmax");
+    return;
+  }
+  if (is_add)
+    decide_add(s, c, o, d);
+  else
+    decide_minmax(s, c, o, d);
+  /* LLVM 22 NVPTX lowers atomicrmw as relaxed whatever its ordering, so a
+   * stronger ordering is kept with explicit fences (cmpxchg loops and fences
+   * keep theirs and need none). */
+  int strong = s->ordering != LLVMAtomicOrderingMonotonic;
+  if (strong && fpa_rmw_drops_ordering(c)) {
+    if (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG) {
+      d->fences = 1;
+      size_t n = strlen(d->reason);
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; fenced, as LLVM 22 NVPTX drops an atomicrmw's ordering");
+    } else if (d->strategy == FPA_S_NATIVE) {
+      d->strategy = FPA_S_NATIVE_FENCED;
+      size_t n = strlen(d->reason);
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; fences added, as LLVM 22 NVPTX drops an atomicrmw's "
+               "ordering");
+    }
+  }
+}

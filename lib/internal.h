@@ -1,0 +1,207 @@
+/*===-- internal.h - shared types of the lowering stages ----------*- C -*-===*\
+|*                                                                          *|
+|* The data path: lower.c walks the module; target.c says what the target   *|
+|* does natively; decide.c picks a strategy per instruction; build_int.c    *|
+|* and build_loop.c emit it; report.c records it. Each stage sees only the  *|
+|* types below.                                                             *|
+\*===----------------------------------------------------------------------===*/
+#ifndef FPA_INTERNAL_H
+#define FPA_INTERNAL_H
+
+#include "compat.h"
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include "fpatomics.h"
+
+#include <stddef.h>
+
+/*--- operations and options ---------------------------------------------*/
+
+typedef enum fpa_op {
+  FPA_OP_FADD,
+  FPA_OP_FSUB,
+  FPA_OP_FMIN,
+  FPA_OP_FMAX,
+  FPA_OP_FMINIMUM,
+  FPA_OP_FMAXIMUM
+} fpa_op;
+
+typedef enum fpa_target {
+  FPA_TARGET_AUTO, /* from the module triple */
+  FPA_TARGET_NONE, /* touch nothing */
+  FPA_TARGET_NVPTX,
+  FPA_TARGET_SPIRV
+} fpa_target;
+
+/* What the user asks for, per operation family. */
+typedef enum fpa_family_strategy {
+  FPA_FS_AUTO,
+  FPA_FS_INT,  /* integer trick (min/max family only) */
+  FPA_FS_LOOP, /* compare-and-swap loop */
+  FPA_FS_KEEP  /* leave as is */
+} fpa_family_strategy;
+
+/* Assumptions the user opts into; none by default (exact lowering). */
+enum {
+  /* The location never holds a NaN that this lowering did not store itself. */
+  FPA_ASSUME_NAN_FREE_MEMORY = 1u << 0,
+  /* Subnormal results of fadd/fsub may be flushed to zero. */
+  FPA_ASSUME_SUBNORMAL_FLUSH = 1u << 1
+};
+
+/* SPIR-V float-atomic extensions the device has. */
+enum {
+  FPA_SPV_FLOAT_ADD = 1u << 0,     /* SPV_EXT_shader_atomic_float_add */
+  FPA_SPV_FLOAT16_ADD = 1u << 1,   /* SPV_EXT_shader_atomic_float16_add */
+  FPA_SPV_FLOAT_MIN_MAX = 1u << 2  /* SPV_EXT_shader_atomic_float_min_max */
+};
+
+struct fpa_options {
+  fpa_target target;
+  unsigned sm;  /* 0: from the function's "target-cpu" */
+  unsigned ptx; /* 0: from the function's "target-features" */
+  unsigned spirv_ext;
+  fpa_family_strategy minmax;
+  fpa_family_strategy add;
+  unsigned assume;
+  fpa_record_fn callback;
+  void *callback_user;
+};
+
+/*--- what the target can do (target.c) ----------------------------------*/
+
+typedef struct fpa_caps {
+  fpa_target target; /* NVPTX or SPIRV */
+  unsigned sm, ptx;  /* NVPTX only */
+  unsigned spirv_ext;
+  int sm_from_default, ptx_from_default;
+  unsigned cas_min_bits; /* smallest cmpxchg the target has: 16 or 32 */
+  unsigned cas_max_bits; /* largest: 64 or 128 */
+} fpa_caps;
+
+/* The target a module is lowered for, or FPA_TARGET_NONE. */
+fpa_target fpa_module_target(LLVMModuleRef m, const fpa_options *o);
+/* The capabilities in force for one function. */
+void fpa_function_caps(LLVMValueRef fn, fpa_target t, const fpa_options *o,
+                       fpa_caps *caps);
+/* Whether the target executes `atomicrmw fadd` of this type natively.
+ * `why` gets a short explanation either way. */
+int fpa_native_fadd(const fpa_caps *caps, LLVMTypeRef ty, const char **why);
+/* Whether native fadd flushes subnormals here (NVPTX f32 outside shared
+ * memory). */
+int fpa_native_fadd_flushes(const fpa_caps *caps, LLVMTypeRef ty,
+                            unsigned addrspace);
+/* Whether LLVM's lowering of an atomicrmw on this target drops its ordering,
+ * so that the lowering must add fences (LLVM 22 NVPTX). */
+int fpa_rmw_drops_ordering(const fpa_caps *caps);
+
+/*--- one atomicrmw, as the builders see it ------------------------------*/
+
+typedef struct fpa_site {
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMValueRef inst; /* the original atomicrmw */
+  LLVMValueRef fn;
+  fpa_op op;
+  LLVMValueRef ptr, val;
+  LLVMTypeRef vty;      /* value type: half/bfloat/float/double or vector */
+  LLVMTypeRef ety;      /* element type (== vty for scalars) */
+  unsigned lanes;       /* 1 for scalars */
+  unsigned elem_bits;   /* 16, 32, 64 */
+  unsigned bits;        /* lanes * elem_bits */
+  LLVMAtomicOrdering ordering;
+  unsigned ssid;
+  int is_volatile;
+  unsigned align;
+  unsigned addrspace;
+  int result_used;
+} fpa_site;
+
+/*--- the decision (decide.c) --------------------------------------------*/
+
+typedef enum fpa_strategy {
+  FPA_S_NATIVE,          /* leave: the target does it */
+  FPA_S_NATIVE_FENCED,   /* keep the native atomicrmw, add fences around it */
+  FPA_S_KEEP,            /* leave: the user asked */
+  FPA_S_UNSUPPORTED,     /* leave: nothing exact fits */
+  FPA_S_INT_TRICK,       /* signed/unsigned integer min/max by sign bit */
+  FPA_S_FADD_NEG,        /* fsub as native fadd of the negated value */
+  FPA_S_CAS_LOOP,        /* cmpxchg loop on the same-width integer */
+  FPA_S_CAS_LOOP_MASKED  /* cmpxchg loop on the aligned 32-bit word */
+} fpa_strategy;
+
+typedef struct fpa_decision {
+  fpa_strategy strategy;
+  int nan_repair;  /* int trick: finish with a loop when memory held a NaN */
+  int fences;      /* wrap the new atomicrmw in fences of its ordering */
+  char reason[256];
+} fpa_decision;
+
+void fpa_decide(const fpa_site *s, const fpa_caps *caps, const fpa_options *o,
+                fpa_decision *d);
+const char *fpa_strategy_name(fpa_strategy s);
+const char *fpa_op_name(fpa_op op);
+
+/*--- builders (build_common.c, build_int.c, build_loop.c) ---------------*/
+
+/* Each builder replaces s->inst with equivalent code and erases it. The
+ * builder `b` is positioned before s->inst on entry. */
+void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
+                         int fences);
+void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
+void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
+/* Builds `atomicrmw op ptr, val` with the site's ordering, scope, volatile,
+ * alignment and metadata; with `fences`, between a leading fence (release
+ * part of the ordering) and a trailing fence (acquire part). */
+LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
+                          LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
+                          LLVMValueRef val, int fences);
+void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked);
+
+/* Shared pieces. */
+LLVMTypeRef fpa_int_type(const fpa_site *s, unsigned bits);
+/* The integer type of the whole value (iN) and of one element. */
+LLVMTypeRef fpa_value_int_type(const fpa_site *s);
+LLVMTypeRef fpa_elem_int_type(const fpa_site *s);
+/* Copies volatile, syncscope and metadata from the original atomicrmw to a
+ * new memory instruction; `same_access` is false when the new instruction
+ * touches a wider location (masked loops), which drops TBAA. */
+void fpa_copy_atomic_props(const fpa_site *s, LLVMValueRef to, int same_access);
+/* The new memory value of `op` for old bits `a` and operand bits `b`, both of
+ * the element-int (or vector of element-int) type, computed exactly with
+ * integer operations (fadd/fsub through the float type). */
+LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
+                               LLVMValueRef a, LLVMValueRef v);
+/* Replaces all uses of s->inst by `old_bits` (converted to the value type),
+ * carries over the name, and erases s->inst. */
+void fpa_finish(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef old_bits);
+/* A cmpxchg loop starting from `init` (bits of the location: iN for
+ * full-width, i32 for masked), in block `from`. Returns the old value of the
+ * successful iteration; the builder is left at the start of the end block.
+ * For masked loops `word_ptr`, `shift` and `inverse_mask` describe the word. */
+typedef struct fpa_loop_word {
+  LLVMValueRef word_ptr; /* NULL: full width, at s->ptr */
+  LLVMValueRef shift;    /* i32 bit offset of the element in the word */
+  LLVMValueRef inv_mask; /* i32 with the element's bits clear */
+} fpa_loop_word;
+LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
+                               LLVMValueRef init, const fpa_loop_word *w);
+/* A new basic block after the builder's block, named like AtomicExpand. */
+LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
+                                 const char *end_name);
+
+/*--- report (report.c) --------------------------------------------------*/
+
+fpa_report *fpa_report_new(void);
+/* Adds a record (copying its strings); returns FPA_OK or FPA_ERR_NOMEM. */
+int fpa_report_add(fpa_report *r, const fpa_record *rec);
+
+/*--- small string helpers (report.c) ------------------------------------*/
+char *fpa_strdup(const char *s);
+char *fpa_strprintf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+#endif

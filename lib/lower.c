@@ -1,0 +1,261 @@
+/*===-- lower.c - module in, lowered module out ---------------------------===*\
+|*                                                                          *|
+|* Walks the functions, collects the floating-point atomicrmw instructions, *|
+|* and for each asks the target (target.c), decides (decide.c), reports     *|
+|* (report.c), and builds (build_int.c, build_loop.c). Then verifies every  *|
+|* function it changed.                                                     *|
+\*===----------------------------------------------------------------------===*/
+#include "internal.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/DebugInfo.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *fpa_version(void) {
+#define FPA_STR2(x) #x
+#define FPA_STR(x) FPA_STR2(x)
+  return FPA_STR(FPA_VERSION_MAJOR) "." FPA_STR(FPA_VERSION_MINOR) "." FPA_STR(
+      FPA_VERSION_PATCH) " (LLVM " LLVM_VERSION_STRING ")";
+}
+
+/* The fpa_op of an atomicrmw, or -1 when it is not one we lower. */
+static int op_of(LLVMValueRef inst) {
+  switch (LLVMGetAtomicRMWBinOp(inst)) {
+  case LLVMAtomicRMWBinOpFAdd:
+    return FPA_OP_FADD;
+  case LLVMAtomicRMWBinOpFSub:
+    return FPA_OP_FSUB;
+  case LLVMAtomicRMWBinOpFMin:
+    return FPA_OP_FMIN;
+  case LLVMAtomicRMWBinOpFMax:
+    return FPA_OP_FMAX;
+#if FPA_HAS_FMINIMUM
+  case LLVMAtomicRMWBinOpFMinimum:
+    return FPA_OP_FMINIMUM;
+  case LLVMAtomicRMWBinOpFMaximum:
+    return FPA_OP_FMAXIMUM;
+#endif
+  default:
+    return -1;
+  }
+}
+
+typedef struct inst_list {
+  LLVMValueRef *items;
+  size_t size, capacity;
+} inst_list;
+
+static int push(inst_list *l, LLVMValueRef v) {
+  if (l->size == l->capacity) {
+    size_t cap = l->capacity ? l->capacity * 2 : 32;
+    LLVMValueRef *n = realloc(l->items, cap * sizeof *n);
+    if (!n)
+      return FPA_ERR_NOMEM;
+    l->items = n;
+    l->capacity = cap;
+  }
+  l->items[l->size++] = v;
+  return FPA_OK;
+}
+
+static void fill_site(LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef inst,
+                      fpa_op op, fpa_site *s) {
+  memset(s, 0, sizeof *s);
+  s->ctx = LLVMGetModuleContext(m);
+  s->mod = m;
+  s->inst = inst;
+  s->fn = fn;
+  s->op = op;
+  s->ptr = LLVMGetOperand(inst, 0);
+  s->val = LLVMGetOperand(inst, 1);
+  s->vty = LLVMTypeOf(s->val);
+  s->lanes = 1;
+  s->ety = s->vty;
+  if (LLVMGetTypeKind(s->vty) == LLVMVectorTypeKind) {
+    s->lanes = LLVMGetVectorSize(s->vty);
+    s->ety = LLVMGetElementType(s->vty);
+  }
+  switch (LLVMGetTypeKind(s->ety)) {
+  case LLVMHalfTypeKind:
+  case LLVMBFloatTypeKind:
+    s->elem_bits = 16;
+    break;
+  case LLVMFloatTypeKind:
+    s->elem_bits = 32;
+    break;
+  case LLVMDoubleTypeKind:
+    s->elem_bits = 64;
+    break;
+  default:
+    s->elem_bits = 0;
+  }
+  s->bits = s->elem_bits * s->lanes;
+  s->ordering = LLVMGetOrdering(inst);
+  s->ssid = fpa_compat_get_syncscope(inst);
+  s->is_volatile = LLVMGetVolatile(inst) != 0;
+  s->align = LLVMGetAlignment(inst);
+  s->addrspace = LLVMGetPointerAddressSpace(LLVMTypeOf(s->ptr));
+  s->result_used = LLVMGetFirstUse(inst) != NULL;
+}
+
+/* Fills the location part of a record from the debug location. */
+static void locate(LLVMModuleRef m, LLVMValueRef inst, fpa_record *r) {
+  unsigned len = 0;
+  const char *file = NULL;
+  if (LLVMInstructionGetDebugLoc(inst)) {
+    file = LLVMGetDebugLocFilename(inst, &len);
+    r->line = LLVMGetDebugLocLine(inst);
+    r->column = LLVMGetDebugLocColumn(inst);
+  }
+  if (!file || !len) {
+    size_t n = 0;
+    file = LLVMGetSourceFileName(m, &n);
+    r->line = r->column = 0;
+  }
+  r->file = file && *file ? file : "<unknown>";
+}
+
+static fpa_action action_of(fpa_strategy st) {
+  switch (st) {
+  case FPA_S_NATIVE:
+    return FPA_ACTION_NATIVE;
+  case FPA_S_KEEP:
+    return FPA_ACTION_KEPT;
+  case FPA_S_UNSUPPORTED:
+    return FPA_ACTION_UNSUPPORTED;
+  default:
+    return FPA_ACTION_REWRITTEN;
+  }
+}
+
+static void build(LLVMBuilderRef b, const fpa_site *s, const fpa_decision *d) {
+  LLVMPositionBuilderBefore(b, s->inst);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
+  switch (d->strategy) {
+  case FPA_S_INT_TRICK:
+    fpa_build_int_trick(b, s, d->nan_repair, d->fences);
+    break;
+  case FPA_S_FADD_NEG:
+    fpa_build_fadd_neg(b, s, d->fences);
+    break;
+  case FPA_S_NATIVE_FENCED:
+    fpa_build_fences_only(b, s);
+    break;
+  case FPA_S_CAS_LOOP:
+    fpa_build_cas_loop(b, s, 0);
+    break;
+  case FPA_S_CAS_LOOP_MASKED:
+    fpa_build_cas_loop(b, s, 1);
+    break;
+  default:
+    break;
+  }
+  LLVMSetCurrentDebugLocation2(b, NULL);
+}
+
+/* Lowers one function; `changed` is set when it was modified. */
+static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
+                          const fpa_options *o, fpa_report *report,
+                          LLVMBuilderRef b, int *changed) {
+  inst_list list = {0};
+  int rc = FPA_OK;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc == FPA_OK;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == FPA_OK;
+         i = LLVMGetNextInstruction(i))
+      if (LLVMGetInstructionOpcode(i) == LLVMAtomicRMW && op_of(i) >= 0)
+        rc = push(&list, i);
+  if (rc != FPA_OK || list.size == 0) {
+    free(list.items);
+    return rc;
+  }
+  fpa_caps caps;
+  fpa_function_caps(fn, t, o, &caps);
+  size_t fnlen = 0;
+  const char *fname = LLVMGetValueName2(fn, &fnlen);
+  for (size_t k = 0; k < list.size && rc == FPA_OK; ++k) {
+    fpa_site s;
+    fill_site(m, fn, list.items[k], (fpa_op)op_of(list.items[k]), &s);
+    fpa_decision d;
+    fpa_decide(&s, &caps, o, &d);
+    char *type = LLVMPrintTypeToString(s.vty);
+    fpa_record rec = {0};
+    locate(m, s.inst, &rec);
+    rec.action = action_of(d.strategy);
+    rec.function = fname;
+    rec.operation = fpa_op_name(s.op);
+    rec.type = type;
+    rec.address_space = s.addrspace;
+    rec.strategy = fpa_strategy_name(d.strategy);
+    rec.reason = d.reason;
+    if (o->callback)
+      o->callback(o->callback_user, &rec, s.inst);
+    if (report)
+      rc = fpa_report_add(report, &rec);
+    LLVMDisposeMessage(type);
+    if (rec.action == FPA_ACTION_REWRITTEN) {
+      build(b, &s, &d);
+      *changed = 1;
+    }
+  }
+  free(list.items);
+  return rc;
+}
+
+int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
+                     fpa_report **report_out, char **error) {
+  if (error)
+    *error = NULL;
+  if (report_out)
+    *report_out = NULL;
+  if (!m) {
+    if (error)
+      *error = fpa_strdup("fpa_lower_module: NULL module");
+    return FPA_ERR_ARGUMENT;
+  }
+  fpa_options defaults;
+  if (!opts) {
+    fpa_options *tmp = NULL;
+    if (fpa_options_create(&tmp) != FPA_OK)
+      return FPA_ERR_NOMEM;
+    defaults = *tmp;
+    fpa_options_destroy(tmp);
+    opts = &defaults;
+  }
+  fpa_report *report = NULL;
+  if (report_out) {
+    report = fpa_report_new();
+    if (!report)
+      return FPA_ERR_NOMEM;
+    *report_out = report;
+  }
+  fpa_target t = fpa_module_target(m, opts);
+  if (t == FPA_TARGET_NONE)
+    return FPA_OK;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  int rc = FPA_OK;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && rc == FPA_OK;
+       fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn))
+      continue;
+    int changed = 0;
+    rc = lower_function(m, fn, t, opts, report, b, &changed);
+    if (rc == FPA_OK && changed &&
+        LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
+      size_t n = 0;
+      const char *name = LLVMGetValueName2(fn, &n);
+      if (error)
+        *error = fpa_strprintf(
+            "internal error: function '%s' does not verify after lowering",
+            name);
+      rc = FPA_ERR_VERIFY;
+    }
+  }
+  LLVMDisposeBuilder(b);
+  if (rc == FPA_ERR_NOMEM && error && !*error)
+    *error = fpa_strdup("out of memory");
+  return rc;
+}

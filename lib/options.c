@@ -1,0 +1,271 @@
+/*===-- options.c - the one option set, and its one parser ---------------===*\
+|*                                                                          *|
+|* opt pass parameters, clang -mllvm -fpa-NAME, fpa-opt --NAME and the C    *|
+|* API all end in fpa_options_set(), so they accept the same names and      *|
+|* values and fail with the same messages.                                  *|
+\*===----------------------------------------------------------------------===*/
+#include "internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const fpa_option_info option_table[] = {
+    {"target", "auto|nvptx|spirv|none", "auto",
+     "Target whose lowering rules apply; auto takes it from the module "
+     "triple (nvptx*, spir*, spirv*) and leaves other modules untouched; "
+     "nvptx and spirv force those rules on any triple."},
+    {"sm", "auto|N|sm_N", "auto",
+     "NVPTX SM version; auto reads each function's \"target-cpu\"."},
+    {"ptx", "auto|N", "auto",
+     "NVPTX PTX ISA version (78 for 7.8); auto reads each function's "
+     "\"target-features\" (+ptxN)."},
+    {"spirv-ext", "none|all|EXT[,EXT...]", "none",
+     "SPIR-V float-atomic extensions the device has: "
+     "SPV_EXT_shader_atomic_float_add, SPV_EXT_shader_atomic_float16_add, "
+     "SPV_EXT_shader_atomic_float_min_max. fadd stays native only when "
+     "declared."},
+    {"minmax", "auto|int|loop|keep", "auto",
+     "Strategy for fmin/fmax/fminimum/fmaximum: auto picks the fastest exact "
+     "form, int asks for the integer sign-bit trick, loop for a cmpxchg "
+     "loop, keep leaves them as they are."},
+    {"add", "auto|loop|keep", "auto",
+     "Strategy for fadd/fsub: auto keeps native fadd and loops otherwise, "
+     "loop always loops, keep leaves them as they are."},
+    {"assume", "none|nan-free-memory|subnormal-flush[,...]", "none",
+     "Opt-in assumptions that allow faster, not always exact, forms. "
+     "nan-free-memory: the location never holds a NaN that this lowering did "
+     "not store (drops the NaN repair of fmin/fmax and lets "
+     "fminimum/fmaximum use the integer trick). subnormal-flush: fadd/fsub "
+     "results may flush subnormals (lets NVPTX fsub.f32 use atom.add.f32)."},
+};
+
+const fpa_option_info *fpa_option_info_at(size_t index) {
+  if (index >= sizeof option_table / sizeof option_table[0])
+    return NULL;
+  return &option_table[index];
+}
+
+int fpa_options_create(fpa_options **out) {
+  if (!out)
+    return FPA_ERR_ARGUMENT;
+  fpa_options *o = calloc(1, sizeof *o);
+  *out = o;
+  if (!o)
+    return FPA_ERR_NOMEM;
+  o->target = FPA_TARGET_AUTO;
+  o->minmax = FPA_FS_AUTO;
+  o->add = FPA_FS_AUTO;
+  return FPA_OK;
+}
+
+int fpa_options_clone(const fpa_options *src, fpa_options **out) {
+  if (!src || !out)
+    return FPA_ERR_ARGUMENT;
+  *out = malloc(sizeof **out);
+  if (!*out)
+    return FPA_ERR_NOMEM;
+  **out = *src;
+  return FPA_OK;
+}
+
+void fpa_options_destroy(fpa_options *opts) { free(opts); }
+
+void fpa_options_set_callback(fpa_options *opts, fpa_record_fn fn,
+                              void *user) {
+  if (!opts)
+    return;
+  opts->callback = fn;
+  opts->callback_user = user;
+}
+
+static int fail(char **error, const char *name, const char *value,
+                const char *expected) {
+  if (error)
+    *error = fpa_strprintf("invalid value '%s' for option '%s' (expected %s)",
+                           value, name, expected);
+  return FPA_ERR_OPTION;
+}
+
+/* Parses a decimal version number ("90", "sm_90", "sm_90a"); "auto" is 0. */
+static int parse_version(const char *v, const char *prefix, unsigned *out) {
+  if (strcmp(v, "auto") == 0) {
+    *out = 0;
+    return 1;
+  }
+  size_t pl = strlen(prefix);
+  if (pl && strncmp(v, prefix, pl) == 0)
+    v += pl;
+  if (!isdigit((unsigned char)*v))
+    return 0;
+  errno = 0;
+  char *end;
+  unsigned long n = strtoul(v, &end, 10);
+  if (errno || n == 0 || n > 10000)
+    return 0;
+  /* sm_90a / sm_100f: architecture-specific suffixes are allowed */
+  if (*end && !(pl && (strcmp(end, "a") == 0 || strcmp(end, "f") == 0)))
+    return 0;
+  *out = (unsigned)n;
+  return 1;
+}
+
+/* Calls `fn` on each comma-separated item; stops at the first failure. */
+static int each_item(const char *list, int (*fn)(const char *, size_t, void *),
+                     void *ctx) {
+  const char *p = list;
+  for (;;) {
+    const char *comma = strchr(p, ',');
+    size_t n = comma ? (size_t)(comma - p) : strlen(p);
+    if (!fn(p, n, ctx))
+      return 0;
+    if (!comma)
+      return 1;
+    p = comma + 1;
+  }
+}
+
+static int item_is(const char *p, size_t n, const char *word) {
+  return strlen(word) == n && strncmp(p, word, n) == 0;
+}
+
+static int spirv_item(const char *p, size_t n, void *ctx) {
+  unsigned *mask = ctx;
+  if (n && *p == '+')
+    ++p, --n;
+  if (item_is(p, n, "none"))
+    return 1;
+  if (item_is(p, n, "all")) {
+    *mask |= FPA_SPV_FLOAT_ADD | FPA_SPV_FLOAT16_ADD | FPA_SPV_FLOAT_MIN_MAX;
+    return 1;
+  }
+  if (item_is(p, n, "SPV_EXT_shader_atomic_float_add"))
+    *mask |= FPA_SPV_FLOAT_ADD;
+  else if (item_is(p, n, "SPV_EXT_shader_atomic_float16_add"))
+    *mask |= FPA_SPV_FLOAT16_ADD;
+  else if (item_is(p, n, "SPV_EXT_shader_atomic_float_min_max"))
+    *mask |= FPA_SPV_FLOAT_MIN_MAX;
+  else
+    return 0;
+  return 1;
+}
+
+static int assume_item(const char *p, size_t n, void *ctx) {
+  unsigned *mask = ctx;
+  if (item_is(p, n, "none"))
+    return 1;
+  if (item_is(p, n, "nan-free-memory"))
+    *mask |= FPA_ASSUME_NAN_FREE_MEMORY;
+  else if (item_is(p, n, "subnormal-flush"))
+    *mask |= FPA_ASSUME_SUBNORMAL_FLUSH;
+  else
+    return 0;
+  return 1;
+}
+
+int fpa_options_set(fpa_options *o, const char *name, const char *value,
+                    char **error) {
+  if (error)
+    *error = NULL;
+  if (!o || !name) {
+    if (error)
+      *error = fpa_strdup("fpa_options_set: NULL option set or name");
+    return FPA_ERR_ARGUMENT;
+  }
+  if (!value)
+    value = "";
+  if (strcmp(name, "target") == 0) {
+    if (strcmp(value, "auto") == 0)
+      o->target = FPA_TARGET_AUTO;
+    else if (strcmp(value, "nvptx") == 0 || strcmp(value, "nvptx64") == 0)
+      o->target = FPA_TARGET_NVPTX;
+    else if (strcmp(value, "spirv") == 0 || strcmp(value, "spirv64") == 0 ||
+             strcmp(value, "spir") == 0 || strcmp(value, "spir64") == 0)
+      o->target = FPA_TARGET_SPIRV;
+    else if (strcmp(value, "none") == 0)
+      o->target = FPA_TARGET_NONE;
+    else
+      return fail(error, name, value, "auto, nvptx, spirv or none");
+    return FPA_OK;
+  }
+  if (strcmp(name, "sm") == 0) {
+    if (!parse_version(value, "sm_", &o->sm))
+      return fail(error, name, value, "auto, a number such as 90, or sm_90");
+    return FPA_OK;
+  }
+  if (strcmp(name, "ptx") == 0) {
+    if (!parse_version(value, "ptx", &o->ptx))
+      return fail(error, name, value, "auto or a number such as 78");
+    return FPA_OK;
+  }
+  if (strcmp(name, "spirv-ext") == 0) {
+    unsigned mask = 0;
+    if (!*value || !each_item(value, spirv_item, &mask))
+      return fail(error, name, value,
+                  "none, all, or a comma list of "
+                  "SPV_EXT_shader_atomic_float_add, "
+                  "SPV_EXT_shader_atomic_float16_add, "
+                  "SPV_EXT_shader_atomic_float_min_max");
+    o->spirv_ext = mask;
+    return FPA_OK;
+  }
+  if (strcmp(name, "minmax") == 0 || strcmp(name, "add") == 0) {
+    int is_add = name[0] == 'a';
+    fpa_family_strategy *fs = is_add ? &o->add : &o->minmax;
+    if (strcmp(value, "auto") == 0)
+      *fs = FPA_FS_AUTO;
+    else if (strcmp(value, "int") == 0 && !is_add)
+      *fs = FPA_FS_INT;
+    else if (strcmp(value, "loop") == 0)
+      *fs = FPA_FS_LOOP;
+    else if (strcmp(value, "keep") == 0)
+      *fs = FPA_FS_KEEP;
+    else
+      return fail(error, name, value,
+                  is_add ? "auto, loop or keep" : "auto, int, loop or keep");
+    return FPA_OK;
+  }
+  if (strcmp(name, "assume") == 0) {
+    unsigned mask = 0;
+    if (!*value || !each_item(value, assume_item, &mask))
+      return fail(error, name, value,
+                  "none, or a comma list of nan-free-memory, "
+                  "subnormal-flush");
+    o->assume = mask;
+    return FPA_OK;
+  }
+  if (error)
+    *error = fpa_strprintf("unknown option '%s'", name);
+  return FPA_ERR_OPTION;
+}
+
+int fpa_options_parse(fpa_options *o, const char *list, char **error) {
+  if (error)
+    *error = NULL;
+  if (!o || !list)
+    return FPA_ERR_ARGUMENT;
+  char *copy = fpa_strdup(list);
+  if (!copy)
+    return FPA_ERR_NOMEM;
+  int rc = FPA_OK;
+  char *save = NULL;
+  for (char *item = strtok_r(copy, ";", &save); item;
+       item = strtok_r(NULL, ";", &save)) {
+    while (isspace((unsigned char)*item))
+      ++item;
+    if (!*item)
+      continue;
+    char *eq = strchr(item, '=');
+    const char *value = "1";
+    if (eq) {
+      *eq = 0;
+      value = eq + 1;
+    }
+    rc = fpa_options_set(o, item, value, error);
+    if (rc != FPA_OK)
+      break;
+  }
+  free(copy);
+  return rc;
+}

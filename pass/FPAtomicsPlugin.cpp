@@ -1,0 +1,206 @@
+//===-- FPAtomicsPlugin.cpp - opt/clang plugin glue for libfpatomics ------===//
+//
+// The only C++ of the project besides lib/compat_syncscope.cpp: it registers
+// the `lower-fp-atomics` module pass with the new pass manager, turns its
+// parameters and the -fpa-* options into one fpa_options set, calls
+// fpa_lower_module(), and turns the library's records into optimization
+// remarks and warnings. All of the lowering is C, in lib/.
+//
+// Run it:
+//   opt -load-pass-plugin=FPAtomics.so -passes='lower-fp-atomics<target=nvptx>' in.ll
+//   clang -fpass-plugin=FPAtomics.so [-mllvm -fpa-report=-] ...   (clang 22)
+//   clang -fplugin=FPAtomics.so -fpass-plugin=FPAtomics.so ...      (clang 15,
+//                                             when -mllvm -fpa-* is used)
+//
+//===----------------------------------------------------------------------===//
+#include "compat.h"
+#include "fpatomics.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include FPA_PASS_PLUGIN_HEADER
+
+#include <deque>
+#include <memory>
+#include <string>
+
+using namespace llvm;
+
+#define PASS_NAME "lower-fp-atomics"
+
+namespace {
+
+// One -fpa-NAME option per entry of the library's option table, so the
+// plugin cannot drift from fpa-opt and the C API.
+struct PluginOptions {
+  std::deque<std::string> Names;
+  std::deque<cl::opt<std::string>> Opts;
+  cl::opt<std::string> Report{
+      "fpa-report", cl::desc("Append the lower-fp-atomics report (one line a "
+                             "decision) to this file; '-' is stderr"),
+      cl::init("")};
+  PluginOptions() {
+    for (size_t I = 0; const fpa_option_info *Info = fpa_option_info_at(I);
+         ++I) {
+      Names.push_back(std::string("fpa-") + Info->name);
+      Opts.emplace_back(StringRef(Names.back()), cl::desc(Info->help),
+                        cl::value_desc(Info->values),
+                        cl::init(Info->default_value));
+    }
+  }
+};
+
+PluginOptions &pluginOptions() {
+  static PluginOptions P;
+  return P;
+}
+
+[[noreturn]] void usageError(const std::string &Msg) {
+#if FPA_HAS_FATAL_USAGE_ERROR
+  reportFatalUsageError(Twine(PASS_NAME ": ") + Msg);
+#else
+  report_fatal_error(Twine(PASS_NAME ": ") + Msg, /*gen_crash_diag=*/false);
+#endif
+}
+
+struct FpaError {
+  char *Msg = nullptr;
+  ~FpaError() { fpa_free(Msg); }
+};
+
+// The options in force: defaults, then -fpa-* given on the command line,
+// then the pass parameters.
+std::unique_ptr<fpa_options, void (*)(fpa_options *)>
+makeOptions(const std::string &Params) {
+  fpa_options *O = nullptr;
+  if (fpa_options_create(&O) != FPA_OK)
+    usageError("out of memory");
+  std::unique_ptr<fpa_options, void (*)(fpa_options *)> Owner(
+      O, fpa_options_destroy);
+  PluginOptions &P = pluginOptions();
+  size_t I = 0;
+  for (cl::opt<std::string> &Opt : P.Opts) {
+    const fpa_option_info *Info = fpa_option_info_at(I++);
+    if (!Opt.getNumOccurrences())
+      continue;
+    FpaError E;
+    if (fpa_options_set(O, Info->name, Opt.getValue().c_str(), &E.Msg) !=
+        FPA_OK)
+      usageError(std::string("-fpa-") + Info->name + ": " + E.Msg);
+  }
+  FpaError E;
+  if (fpa_options_parse(O, Params.c_str(), &E.Msg) != FPA_OK)
+    usageError(E.Msg ? E.Msg : "invalid pass parameters");
+  return Owner;
+}
+
+struct RemarkSink {
+  raw_ostream *ReportOS = nullptr;
+};
+
+void onRecord(void *User, const fpa_record *R, LLVMValueRef V) {
+  auto *Sink = static_cast<RemarkSink *>(User);
+  Instruction *I = unwrap<Instruction>(V);
+  Function &F = *I->getFunction();
+  std::string Msg = std::string(R->operation) + " " + R->type + ": " +
+                    fpa_action_name(R->action) + " " + R->strategy + ": " +
+                    R->reason;
+  if (R->action == FPA_ACTION_UNSUPPORTED) {
+    // Always shown: the instruction stays and the backend may reject it.
+    F.getContext().diagnose(DiagnosticInfoOptimizationFailure(
+        F, I->getDebugLoc(), "lower-fp-atomics: left as is: " + Msg));
+  } else {
+    OptimizationRemarkEmitter ORE(&F);
+    if (R->action == FPA_ACTION_REWRITTEN)
+      ORE.emit(OptimizationRemark(PASS_NAME, "Rewritten", I) << Msg);
+    else
+      ORE.emit(OptimizationRemarkAnalysis(PASS_NAME, "Kept", I) << Msg);
+  }
+  if (Sink->ReportOS) {
+    char *Line = fpa_record_format(R);
+    if (Line)
+      *Sink->ReportOS << Line << "\n";
+    fpa_free(Line);
+  }
+}
+
+struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
+  std::string Params;
+  explicit LowerFPAtomicsPass(std::string P = "") : Params(std::move(P)) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    auto Opts = makeOptions(Params);
+    if (!fpa_module_is_target(wrap(&M), Opts.get()))
+      return PreservedAnalyses::all();
+    RemarkSink Sink;
+    std::unique_ptr<raw_fd_ostream> File;
+    const std::string &ReportPath = pluginOptions().Report.getValue();
+    if (ReportPath == "-") {
+      Sink.ReportOS = &errs();
+    } else if (!ReportPath.empty()) {
+      std::error_code EC;
+      File = std::make_unique<raw_fd_ostream>(ReportPath, EC,
+                                              sys::fs::OF_Append);
+      if (EC)
+        usageError("-fpa-report: cannot open '" + ReportPath +
+                   "': " + EC.message());
+      Sink.ReportOS = File.get();
+    }
+    fpa_options_set_callback(Opts.get(), onRecord, &Sink);
+    fpa_report *Report = nullptr;
+    FpaError E;
+    int RC = fpa_lower_module(wrap(&M), Opts.get(), &Report, &E.Msg);
+    size_t Changed = fpa_report_count(Report, FPA_ACTION_REWRITTEN);
+    fpa_report_destroy(Report);
+    if (RC != FPA_OK)
+      M.getContext().emitError(Twine(PASS_NAME ": ") +
+                               (E.Msg ? E.Msg : fpa_result_string(RC)));
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+} // namespace
+
+static void registerCallbacks(PassBuilder &PB) {
+  pluginOptions();
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (!Name.consume_front(PASS_NAME))
+          return false;
+        std::string Params;
+        if (!Name.empty()) {
+          if (!Name.consume_front("<") || !Name.consume_back(">"))
+            return false;
+          Params = Name.str();
+          // Check now, so a bad parameter fails before anything runs.
+          auto Check = makeOptions(Params);
+        }
+        MPM.addPass(LowerFPAtomicsPass(Params));
+        return true;
+      });
+  // clang -fpass-plugin: run on every module (host and device); modules of
+  // other targets are left alone by the triple check, at every -O level.
+  PB.registerOptimizerLastEPCallback(
+#if FPA_OPTLAST_HAS_PHASE
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+#else
+      [](ModulePassManager &MPM, OptimizationLevel) {
+#endif
+        MPM.addPass(LowerFPAtomicsPass());
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "FPAtomics", FPA_VERSION_STRING,
+          registerCallbacks};
+}

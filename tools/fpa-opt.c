@@ -1,0 +1,290 @@
+/*===-- fpa-opt.c - the standalone lowering tool --------------------------===*\
+|*                                                                          *|
+|* Reads LLVM IR (text or bitcode), lowers its floating-point atomics with  *|
+|* libfpatomics, and writes it back. A thin client of include/fpatomics.h: *|
+|* every lowering option is the library's, by the library's name.          *|
+|*                                                                          *|
+|*   fpa-opt in.ll -o out.ll --report                                       *|
+|*   fpa-opt in.bc -o out.bc --target=spirv --spirv-ext=none               *|
+\*===----------------------------------------------------------------------===*/
+#include "fpatomics.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3 };
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "OVERVIEW: fpa-opt - lower floating-point atomics for NVPTX and "
+          "SPIR/SPIR-V\n\n"
+          "USAGE: fpa-opt [options] <input.ll|input.bc|-> [-o <output>]\n\n"
+          "Rewrites atomicrmw fadd/fsub/fmin/fmax/fminimum/fmaximum that the "
+          "target\ncannot execute natively into exact integer atomics or "
+          "cmpxchg loops.\nModules whose triple is not nvptx*, spir* or "
+          "spirv* are copied unchanged\nunless --target forces a target.\n\n"
+          "GENERAL OPTIONS:\n"
+          "  -o <file>          Output file, '-' for stdout (default '-')\n"
+          "  -S                 Write textual IR (the default for stdout and "
+          "*.ll)\n"
+          "  --emit=ll|bc       Output format (default: from the output "
+          "name)\n"
+          "  --report[=<file>]  Write one line per decision to <file> "
+          "(default stderr):\n"
+          "                     FILE:LINE:COL: FUNCTION: OP TYPE "
+          "addrspace(N): ACTION STRATEGY: REASON\n"
+          "  --strict           Exit with status 3 if an atomic had to be "
+          "left as is\n"
+          "  --help             Show this help\n"
+          "  --version          Show the version\n\n"
+          "LOWERING OPTIONS (also opt pass parameters "
+          "lower-fp-atomics<NAME=VALUE;...>\n"
+          "and clang -mllvm -fpa-NAME=VALUE):\n");
+  for (size_t i = 0;; ++i) {
+    const fpa_option_info *info = fpa_option_info_at(i);
+    if (!info)
+      break;
+    fprintf(out, "  --%s=%s\n      %s (default: %s)\n", info->name,
+            info->values, info->help, info->default_value);
+  }
+  fprintf(out, "\nEXIT STATUS: 0 success, 1 error, 2 bad usage, 3 --strict "
+               "and an atomic was left as is.\n");
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "fpa-opt: error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\nfpa-opt: see 'fpa-opt --help'\n");
+  return EXIT_USAGE;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  int failed = strcmp(path, "-") == 0
+                   ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
+                   : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg);
+  if (failed) {
+    fprintf(stderr, "fpa-opt: error: cannot read '%s': %s\n", path,
+            msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return NULL;
+  }
+  LLVMModuleRef m = NULL;
+  size_t size = LLVMGetBufferSize(buf);
+  const char *start = LLVMGetBufferStart(buf);
+  int is_bitcode = size >= 4 && ((unsigned char)start[0] == 'B' &&
+                                 (unsigned char)start[1] == 'C');
+  is_bitcode |= size >= 4 && (unsigned char)start[0] == 0xde &&
+                (unsigned char)start[1] == 0xc0; /* wrapper magic */
+  if (is_bitcode) {
+    if (LLVMParseBitcodeInContext2(ctx, buf, &m)) {
+      fprintf(stderr, "fpa-opt: error: '%s' is not valid bitcode\n", path);
+      m = NULL;
+    }
+    LLVMDisposeMemoryBuffer(buf);
+  } else if (LLVMParseIRInContext(ctx, buf, &m, &msg)) {
+    /* the parser's message is "FILE:LINE:COL: error: ..." */
+    fprintf(stderr, "%s\n", msg ? msg : "fpa-opt: error: cannot parse input");
+    LLVMDisposeMessage(msg);
+    m = NULL;
+  }
+  return m;
+}
+
+static int write_module(LLVMModuleRef m, const char *path, int text) {
+  int to_stdout = strcmp(path, "-") == 0;
+  if (text) {
+    if (to_stdout) {
+      char *s = LLVMPrintModuleToString(m);
+      int ok = fputs(s, stdout) >= 0 && fflush(stdout) == 0;
+      LLVMDisposeMessage(s);
+      if (!ok)
+        fprintf(stderr, "fpa-opt: error: cannot write to stdout\n");
+      return ok;
+    }
+    char *msg = NULL;
+    if (LLVMPrintModuleToFile(m, path, &msg)) {
+      fprintf(stderr, "fpa-opt: error: cannot write '%s': %s\n", path,
+              msg ? msg : "unknown error");
+      LLVMDisposeMessage(msg);
+      return 0;
+    }
+    return 1;
+  }
+  if (to_stdout ? LLVMWriteBitcodeToFD(m, 1, 0, 0)
+                : LLVMWriteBitcodeToFile(m, path)) {
+    fprintf(stderr, "fpa-opt: error: cannot write bitcode to '%s'\n", path);
+    return 0;
+  }
+  return 1;
+}
+
+static void print_diagnostics(const fpa_report *r, FILE *report_out) {
+  for (size_t i = 0; i < fpa_report_size(r); ++i) {
+    const fpa_record *rec = fpa_report_at(r, i);
+    char *line = fpa_record_format(rec);
+    if (!line)
+      continue;
+    if (rec->action == FPA_ACTION_UNSUPPORTED)
+      fprintf(stderr, "%s:%u:%u: warning: %s %s left as is: %s\n", rec->file,
+              rec->line, rec->column, rec->operation, rec->type, rec->reason);
+    if (report_out)
+      fprintf(report_out, "%s\n", line);
+    fpa_free(line);
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *output = "-", *report_path = NULL;
+  int want_report = 0, strict = 0, emit = 0; /* emit: 0 auto, 1 ll, 2 bc */
+  fpa_options *opts = NULL;
+  if (fpa_options_create(&opts) != FPA_OK) {
+    fprintf(stderr, "fpa-opt: error: out of memory\n");
+    return 1;
+  }
+  int rc = 0;
+  for (int i = 1; i < argc && rc == 0; ++i) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 ||
+        strcmp(a, "-h") == 0) {
+      usage(stdout);
+      fpa_options_destroy(opts);
+      return 0;
+    } else if (strcmp(a, "--version") == 0) {
+      printf("fpa-opt %s\n", fpa_version());
+      fpa_options_destroy(opts);
+      return 0;
+    } else if (strcmp(a, "-o") == 0) {
+      if (i + 1 >= argc)
+        rc = usage_error("option '%s' needs a file name", a);
+      else
+        output = argv[++i];
+    } else if (strncmp(a, "-o", 2) == 0 && a[2] && a[1] != '-') {
+      output = a + 2;
+    } else if (strcmp(a, "-S") == 0) {
+      emit = 1;
+    } else if (strcmp(a, "--emit=ll") == 0) {
+      emit = 1;
+    } else if (strcmp(a, "--emit=bc") == 0) {
+      emit = 2;
+    } else if (strcmp(a, "--report") == 0) {
+      want_report = 1;
+    } else if (strncmp(a, "--report=", 9) == 0) {
+      want_report = 1;
+      report_path = a + 9;
+      if (!*report_path)
+        rc = usage_error("option '%s' needs a file name", "--report=");
+    } else if (strcmp(a, "--strict") == 0) {
+      strict = 1;
+    } else if (strncmp(a, "--", 2) == 0 && a[2]) {
+      /* a lowering option: --NAME=VALUE (or --NAME VALUE) */
+      char name[64];
+      const char *eq = strchr(a + 2, '=');
+      const char *value;
+      size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+      if (n >= sizeof name) {
+        rc = usage_error("unknown option '%s'", a);
+        break;
+      }
+      memcpy(name, a + 2, n);
+      name[n] = 0;
+      int known = 0;
+      for (size_t k = 0; fpa_option_info_at(k); ++k)
+        known |= strcmp(fpa_option_info_at(k)->name, name) == 0;
+      if (!known) {
+        rc = usage_error("unknown option '%s'", a);
+        break;
+      }
+      if (eq)
+        value = eq + 1;
+      else if (i + 1 < argc)
+        value = argv[++i];
+      else {
+        rc = usage_error("option '%s' needs a value", a);
+        break;
+      }
+      char *err = NULL;
+      if (fpa_options_set(opts, name, value, &err) != FPA_OK) {
+        fprintf(stderr, "fpa-opt: error: %s\n", err ? err : "invalid option");
+        fpa_free(err);
+        rc = EXIT_USAGE;
+      }
+    } else if (a[0] == '-' && a[1]) {
+      rc = usage_error("unknown option '%s'", a);
+    } else if (input) {
+      rc = usage_error("more than one input file ('%s')", a);
+    } else {
+      input = a;
+    }
+  }
+  if (rc == 0 && !input)
+    rc = usage_error("%s", "no input file (use '-' for stdin)");
+  if (rc) {
+    fpa_options_destroy(opts);
+    return rc;
+  }
+  int text = emit ? emit == 1
+                  : (strcmp(output, "-") == 0 || !ends_with(output, ".bc"));
+
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = read_module(ctx, input);
+  fpa_report *report = NULL;
+  FILE *report_out = NULL;
+  int status = 1;
+  if (!m)
+    goto done;
+  char *vmsg = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &vmsg)) {
+    fprintf(stderr, "fpa-opt: error: '%s' is not a valid module:\n%s", input,
+            vmsg ? vmsg : "");
+    LLVMDisposeMessage(vmsg);
+    goto done;
+  }
+  LLVMDisposeMessage(vmsg);
+  if (want_report) {
+    report_out = report_path ? fopen(report_path, "w") : stderr;
+    if (!report_out) {
+      fprintf(stderr, "fpa-opt: error: cannot open report file '%s'\n",
+              report_path);
+      goto done;
+    }
+  }
+  char *err = NULL;
+  int lrc = fpa_lower_module(m, opts, &report, &err);
+  print_diagnostics(report, report_out);
+  if (lrc != FPA_OK) {
+    fprintf(stderr, "fpa-opt: error: %s\n", err ? err : fpa_result_string(lrc));
+    fpa_free(err);
+    goto done;
+  }
+  if (!write_module(m, output, text))
+    goto done;
+  status = strict && fpa_report_count(report, FPA_ACTION_UNSUPPORTED)
+               ? EXIT_UNSUPPORTED
+               : 0;
+done:
+  if (report_out && report_out != stderr && fclose(report_out) != 0) {
+    fprintf(stderr, "fpa-opt: error: cannot write report file '%s'\n",
+            report_path);
+    status = 1;
+  }
+  fpa_report_destroy(report);
+  if (m)
+    LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  fpa_options_destroy(opts);
+  return status;
+}
