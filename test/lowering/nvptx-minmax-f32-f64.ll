@@ -1,0 +1,227 @@
+; fmin/fmax on float and double for NVPTX: the integer sign-bit trick
+; (signed min/max for a clear sign bit, umax/umin for a set one), NaN operand
+; replaced by the identity of the integer op, and the NaN repair loop entered
+; when the returned old value is the NaN the integer op cannot replace.
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,NANFREE
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; fmin float, global, result used: full shape of the trick, the repair and its loop.
+define float @fmin_f32_global(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fmin_f32_global(
+; CHECK-SAME: ptr addrspace(1) [[P:%.*]], float [[V:%.*]])
+; CHECK:      [[VB:%.*]] = bitcast float [[V]] to i32
+; CHECK-NEXT: [[MAG:%.*]] = and i32 [[VB]], 2147483647
+; CHECK-NEXT: [[ISNAN:%.*]] = icmp ugt i32 [[MAG]], 2139095040
+; CHECK-NEXT: [[POSOP:%.*]] = select i1 [[ISNAN]], i32 2147483647, i32 [[VB]]
+; CHECK-NEXT: [[NEGOP:%.*]] = select i1 [[ISNAN]], i32 0, i32 [[VB]]
+; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i32 [[VB]], 0
+; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
+; CHECK:      atomicrmw.pos:
+; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw min ptr addrspace(1) [[P]], i32 [[POSOP]] monotonic, align 4
+; REPAIR-NEXT: br label %atomicrmw.join
+; NANFREE-NEXT: br label %atomicrmw.end
+; CHECK:      atomicrmw.neg:
+; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umax ptr addrspace(1) [[P]], i32 [[NEGOP]] monotonic, align 4
+; REPAIR-NEXT: br label %atomicrmw.join
+; REPAIR:      atomicrmw.join:
+; REPAIR-NEXT: [[OLD:%.*]] = phi i32 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
+; REPAIR-NEXT: [[STICKY:%.*]] = icmp ugt i32 [[OLD]], -8388608
+; REPAIR-NEXT: [[NOTNAN:%.*]] = xor i1 [[ISNAN]], true
+; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
+; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
+; REPAIR:      atomicrmw.nanrepair:
+; REPAIR-NEXT: [[VB2:%.*]] = bitcast float [[V]] to i32
+; REPAIR-NEXT: br label %atomicrmw.start
+; REPAIR:      atomicrmw.start:
+; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; REPAIR-NEXT: [[AS:%.*]] = ashr i32 [[LOADED]], 31
+; REPAIR-NEXT: [[AF:%.*]] = or i32 [[AS]], -2147483648
+; REPAIR-NEXT: [[KA:%.*]] = xor i32 [[LOADED]], [[AF]]
+; REPAIR-NEXT: [[VS:%.*]] = ashr i32 [[VB2]], 31
+; REPAIR-NEXT: [[VF:%.*]] = or i32 [[VS]], -2147483648
+; REPAIR-NEXT: [[KV:%.*]] = xor i32 [[VB2]], [[VF]]
+; REPAIR-NEXT: [[TAKE:%.*]] = icmp ult i32 [[KV]], [[KA]]
+; REPAIR-NEXT: [[ORD:%.*]] = select i1 [[TAKE]], i32 [[VB2]], i32 [[LOADED]]
+; REPAIR-NEXT: [[AM:%.*]] = and i32 [[LOADED]], 2147483647
+; REPAIR-NEXT: [[ANAN:%.*]] = icmp ugt i32 [[AM]], 2139095040
+; REPAIR-NEXT: [[VM:%.*]] = and i32 [[VB2]], 2147483647
+; REPAIR-NEXT: [[VNAN:%.*]] = icmp ugt i32 [[VM]], 2139095040
+; REPAIR-NEXT: [[R:%.*]] = select i1 [[ANAN]], i32 [[VB2]], i32 [[ORD]]
+; REPAIR-NEXT: [[NEW:%.*]] = select i1 [[VNAN]], i32 [[LOADED]], i32 [[R]]
+; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
+; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; REPAIR-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
+; REPAIR-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
+; REPAIR:      atomicrmw.end:
+; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ]
+; REPAIR-NEXT: %old = bitcast i32 [[RES]] to float
+; NANFREE-NOT: atomicrmw.join
+; NANFREE-NOT: cmpxchg
+; NANFREE:     atomicrmw.end:
+; NANFREE-NEXT: [[RES:%.*]] = phi i32 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
+; NANFREE-NEXT: %old = bitcast i32 [[RES]] to float
+; CHECK-NEXT: ret float %old
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fmax float, global, result used: max/umin, identities INT_MIN/all-ones, positive-NaN repair.
+define float @fmax_f32_global(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fmax_f32_global(
+; CHECK-SAME: ptr addrspace(1) [[P:%.*]], float [[V:%.*]])
+; CHECK:      [[VB:%.*]] = bitcast float [[V]] to i32
+; CHECK-NEXT: [[MAG:%.*]] = and i32 [[VB]], 2147483647
+; CHECK-NEXT: [[ISNAN:%.*]] = icmp ugt i32 [[MAG]], 2139095040
+; CHECK-NEXT: [[POSOP:%.*]] = select i1 [[ISNAN]], i32 -2147483648, i32 [[VB]]
+; CHECK-NEXT: [[NEGOP:%.*]] = select i1 [[ISNAN]], i32 -1, i32 [[VB]]
+; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i32 [[VB]], 0
+; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
+; CHECK:      atomicrmw.pos:
+; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw max ptr addrspace(1) [[P]], i32 [[POSOP]] monotonic, align 4
+; CHECK:      atomicrmw.neg:
+; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umin ptr addrspace(1) [[P]], i32 [[NEGOP]] monotonic, align 4
+; REPAIR:      atomicrmw.join:
+; REPAIR-NEXT: [[OLD:%.*]] = phi i32 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
+; REPAIR-NEXT: [[STICKY:%.*]] = icmp sgt i32 [[OLD]], 2139095040
+; REPAIR-NEXT: [[NOTNAN:%.*]] = xor i1 [[ISNAN]], true
+; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
+; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
+; REPAIR:      atomicrmw.start:
+; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; REPAIR:      [[TAKE:%.*]] = icmp ugt i32 [[KV:%.*]], [[KA:%.*]]
+; REPAIR:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
+; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; REPAIR:      atomicrmw.end:
+; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ]
+; REPAIR-NEXT: %old = bitcast i32 [[RES]] to float
+; NANFREE-NOT: cmpxchg
+; NANFREE:     atomicrmw.end:
+; NANFREE-NEXT: [[RES:%.*]] = phi i32 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
+; NANFREE-NEXT: %old = bitcast i32 [[RES]] to float
+; CHECK-NEXT: ret float %old
+  %old = atomicrmw fmax ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fmin double, generic address space: 64-bit constants (INT64_MAX, 0, -inf bits for the repair).
+define double @fmin_f64_generic(ptr %p, double %v) {
+; CHECK-LABEL: define double @fmin_f64_generic(
+; CHECK-SAME: ptr [[P:%.*]], double [[V:%.*]])
+; CHECK:      [[VB:%.*]] = bitcast double [[V]] to i64
+; CHECK-NEXT: [[MAG:%.*]] = and i64 [[VB]], 9223372036854775807
+; CHECK-NEXT: [[ISNAN:%.*]] = icmp ugt i64 [[MAG]], 9218868437227405312
+; CHECK-NEXT: [[POSOP:%.*]] = select i1 [[ISNAN]], i64 9223372036854775807, i64 [[VB]]
+; CHECK-NEXT: [[NEGOP:%.*]] = select i1 [[ISNAN]], i64 0, i64 [[VB]]
+; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i64 [[VB]], 0
+; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
+; CHECK:      atomicrmw.pos:
+; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw min ptr [[P]], i64 [[POSOP]] monotonic, align 8
+; CHECK:      atomicrmw.neg:
+; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umax ptr [[P]], i64 [[NEGOP]] monotonic, align 8
+; REPAIR:      atomicrmw.join:
+; REPAIR-NEXT: [[OLD:%.*]] = phi i64 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
+; REPAIR-NEXT: [[STICKY:%.*]] = icmp ugt i64 [[OLD]], -4503599627370496
+; REPAIR-NEXT: [[NOTNAN:%.*]] = xor i1 [[ISNAN]], true
+; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
+; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
+; REPAIR:      atomicrmw.start:
+; REPAIR-NEXT: [[LOADED:%.*]] = phi i64 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; REPAIR-NEXT: [[AS:%.*]] = ashr i64 [[LOADED]], 63
+; REPAIR-NEXT: [[AF:%.*]] = or i64 [[AS]], -9223372036854775808
+; REPAIR:      icmp ult i64
+; REPAIR:      [[AM:%.*]] = and i64 [[LOADED]], 9223372036854775807
+; REPAIR-NEXT: [[ANAN:%.*]] = icmp ugt i64 [[AM]], 9218868437227405312
+; REPAIR:      [[PAIR:%.*]] = cmpxchg ptr [[P]], i64 [[LOADED]], i64 {{%.*}} monotonic monotonic, align 8
+; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i64, i1 } [[PAIR]], 0
+; REPAIR:      atomicrmw.end:
+; REPAIR-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ]
+; NANFREE:     atomicrmw.end:
+; NANFREE-NEXT: [[RES:%.*]] = phi i64 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
+; CHECK-NEXT: %old = bitcast i64 [[RES]] to double
+; CHECK-NEXT: ret double %old
+  %old = atomicrmw fmin ptr %p, double %v monotonic, align 8
+  ret double %old
+}
+
+; fmax double, shared: INT64_MIN / all-ones identities, positive-NaN (+inf bits) repair test.
+define double @fmax_f64_shared(ptr addrspace(3) %p, double %v) {
+; CHECK-LABEL: define double @fmax_f64_shared(
+; CHECK-SAME: ptr addrspace(3) [[P:%.*]], double [[V:%.*]])
+; CHECK:      [[VB:%.*]] = bitcast double [[V]] to i64
+; CHECK:      [[ISNAN:%.*]] = icmp ugt i64 {{%.*}}, 9218868437227405312
+; CHECK-NEXT: [[POSOP:%.*]] = select i1 [[ISNAN]], i64 -9223372036854775808, i64 [[VB]]
+; CHECK-NEXT: [[NEGOP:%.*]] = select i1 [[ISNAN]], i64 -1, i64 [[VB]]
+; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i64 [[VB]], 0
+; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
+; CHECK:      atomicrmw.pos:
+; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw max ptr addrspace(3) [[P]], i64 [[POSOP]] monotonic, align 8
+; CHECK:      atomicrmw.neg:
+; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umin ptr addrspace(3) [[P]], i64 [[NEGOP]] monotonic, align 8
+; REPAIR:      atomicrmw.join:
+; REPAIR-NEXT: [[OLD:%.*]] = phi i64
+; REPAIR-NEXT: icmp sgt i64 [[OLD]], 9218868437227405312
+; REPAIR:      atomicrmw.start:
+; REPAIR:      icmp ugt i64
+; REPAIR:      cmpxchg ptr addrspace(3) [[P]], i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; NANFREE-NOT: cmpxchg
+; CHECK:      atomicrmw.end:
+; CHECK:      %old = bitcast i64 {{%.*}} to double
+; CHECK-NEXT: ret double %old
+  %old = atomicrmw fmax ptr addrspace(3) %p, double %v monotonic, align 8
+  ret double %old
+}
+
+; fmin float, shared, result unused: no result phi and no bitcast back to float.
+define void @fmin_f32_shared_unused(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: define void @fmin_f32_shared_unused(
+; CHECK:      atomicrmw min ptr addrspace(3) %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      atomicrmw umax ptr addrspace(3) %p, i32 {{%.*}} monotonic, align 4
+; REPAIR:     cmpxchg ptr addrspace(3) %p
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: ret void
+  %old = atomicrmw fmin ptr addrspace(3) %p, float %v monotonic, align 4
+  ret void
+}
+
+; fmax float, generic, unused, volatile: both integer atomics and the repair cmpxchg stay volatile.
+define void @fmax_f32_generic_volatile(ptr %p, float %v) {
+; CHECK-LABEL: define void @fmax_f32_generic_volatile(
+; CHECK:      atomicrmw volatile max ptr %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      atomicrmw volatile umin ptr %p, i32 {{%.*}} monotonic, align 4
+; REPAIR:     cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: ret void
+  %old = atomicrmw volatile fmax ptr %p, float %v monotonic, align 4
+  ret void
+}
+
+; fmin double, global, unused, volatile, over-aligned: the larger align is kept.
+define void @fmin_f64_global_volatile(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define void @fmin_f64_global_volatile(
+; CHECK:      atomicrmw volatile min ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
+; CHECK:      atomicrmw volatile umax ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
+; REPAIR:     cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 16
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: ret void
+  %old = atomicrmw volatile fmin ptr addrspace(1) %p, double %v monotonic, align 16
+  ret void
+}
+
+; fmax double, generic, result used through a second use: both uses see the bitcast.
+define double @fmax_f64_two_uses(ptr %p, double %v) {
+; CHECK-LABEL: define double @fmax_f64_two_uses(
+; CHECK:      atomicrmw max ptr %p, i64
+; CHECK:      atomicrmw umin ptr %p, i64
+; CHECK:      atomicrmw.end:
+; CHECK:      %old = bitcast i64 {{%.*}} to double
+; CHECK-NEXT: %sum = fadd double %old, %old
+; CHECK-NEXT: ret double %sum
+  %old = atomicrmw fmax ptr %p, double %v monotonic, align 8
+  %sum = fadd double %old, %old
+  ret double %sum
+}
