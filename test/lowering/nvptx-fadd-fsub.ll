@@ -1,0 +1,232 @@
+; fadd/fsub on NVPTX: native where LLVM 22's NVPTX has the atomic (f32 on
+; every sm, f64 from sm_60, f16 from sm_70 with PTX 6.3, bf16 from sm_90 with
+; PTX 7.8), a cmpxchg loop elsewhere (masked on the 32-bit word for 16-bit
+; types). fsub becomes native fadd of the fneg'd operand, except f32 outside
+; shared memory (atom.add.f32 flushes subnormals there).
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64LOOP,F16LOOP,BFLOOP,SUBLOOP
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64LOOP,F16LOOP,BFLOOP,SUBLOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=60>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16LOOP,BFLOOP,SUBLOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=60>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16LOOP,BFLOOP,SUBLOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16NAT,BFLOOP,SUBLOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16NAT,BFLOOP,SUBLOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=89;ptx=78>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16NAT,BFLOOP,SUBLOOP
+; LLVM 22 rejects PTX < 7.8 for sm_90, so the pass raises ptx=77 to 7.8 as llc's default would be.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=77>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16NAT,BFNAT,SUBLOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16NAT,BFNAT,SUBLOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=sm_90a;ptx=78;assume=subnormal-flush>' -S %s | %FileCheck %s --implicit-check-not=fence --check-prefixes=CHECK,F64NAT,F16NAT,BFNAT,SUBNEG
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; fadd float, global: native on every sm, left exactly as it was.
+define float @fadd_f32_global(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fadd_f32_global(
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fadd float, generic, volatile, result unused: native, volatile kept.
+define void @fadd_f32_generic_volatile(ptr %p, float %v) {
+; CHECK-LABEL: define void @fadd_f32_generic_volatile(
+; CHECK-NEXT:  %old = atomicrmw volatile fadd ptr %p, float %v syncscope("device") monotonic, align 4
+; CHECK-NEXT:  ret void
+  %old = atomicrmw volatile fadd ptr %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; fadd float, shared: native.
+define float @fadd_f32_shared(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: define float @fadd_f32_shared(
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("block") monotonic, align 4
+  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("block") monotonic, align 4
+  ret float %old
+}
+
+; fadd double, global: native from sm_60, before that a 64-bit cmpxchg loop that retries with the value cmpxchg returned.
+define double @fadd_f64_global(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define double @fadd_f64_global(
+; F64NAT-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, double %v monotonic, align 8
+; F64LOOP-NOT:  = atomicrmw
+; F64LOOP:      [[INIT:%.*]] = load atomic i64, ptr addrspace(1) %p monotonic, align 8
+; F64LOOP-NEXT: [[VB:%.*]] = bitcast double %v to i64
+; F64LOOP-NEXT: br label %atomicrmw.start
+; F64LOOP:      atomicrmw.start:
+; F64LOOP-NEXT: [[LOADED:%.*]] = phi i64 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; F64LOOP-NEXT: [[A:%.*]] = bitcast i64 [[LOADED]] to double
+; F64LOOP-NEXT: [[B:%.*]] = bitcast i64 [[VB]] to double
+; F64LOOP-NEXT: [[NEW:%.*]] = fadd double [[A]], [[B]]
+; F64LOOP-NEXT: [[NEWB:%.*]] = bitcast double [[NEW]] to i64
+; F64LOOP-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) %p, i64 [[LOADED]], i64 [[NEWB]] monotonic monotonic, align 8
+; F64LOOP-NEXT: [[NEWLOADED]] = extractvalue { i64, i1 } [[PAIR]], 0
+; F64LOOP-NEXT: [[OK:%.*]] = extractvalue { i64, i1 } [[PAIR]], 1
+; F64LOOP-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
+; F64LOOP:      atomicrmw.end:
+; F64LOOP-NEXT: %old = bitcast i64 [[LOADED]] to double
+; CHECK-NEXT:   ret double %old
+  %old = atomicrmw fadd ptr addrspace(1) %p, double %v monotonic, align 8
+  ret double %old
+}
+
+; fadd double, shared, volatile, result unused.
+define void @fadd_f64_shared_volatile(ptr addrspace(3) %p, double %v) {
+; CHECK-LABEL: define void @fadd_f64_shared_volatile(
+; F64NAT-NEXT:  %old = atomicrmw volatile fadd ptr addrspace(3) %p, double %v monotonic, align 8
+; F64LOOP:      load atomic volatile i64, ptr addrspace(3) %p monotonic, align 8
+; F64LOOP:      fadd double
+; F64LOOP:      cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; F64LOOP:      atomicrmw.end:
+; CHECK-NEXT:   ret void
+  %old = atomicrmw volatile fadd ptr addrspace(3) %p, double %v monotonic, align 8
+  ret void
+}
+
+; fadd half, global: native from sm_70 with PTX 6.3, else a masked loop adding in half.
+define half @fadd_f16_global(ptr addrspace(1) %p, half %v) {
+; CHECK-LABEL: define half @fadd_f16_global(
+; F16NAT-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+; F16LOOP:      ptrtoint ptr addrspace(1) %p to i64
+; F16LOOP:      [[WORD:%.*]] = getelementptr i8, ptr addrspace(1) %p, i64
+; F16LOOP:      [[SHIFT:%.*]] = shl i32 {{%.*}}, 3
+; F16LOOP:      load atomic i32, ptr addrspace(1) [[WORD]] monotonic, align 4
+; F16LOOP:      atomicrmw.start:
+; F16LOOP:      [[LOADED:%.*]] = phi i32
+; F16LOOP-NEXT: [[SH:%.*]] = lshr i32 [[LOADED]], [[SHIFT]]
+; F16LOOP-NEXT: [[CUR:%.*]] = trunc i32 [[SH]] to i16
+; F16LOOP-NEXT: [[A:%.*]] = bitcast i16 [[CUR]] to half
+; F16LOOP-NEXT: [[B:%.*]] = bitcast i16 {{%.*}} to half
+; F16LOOP-NEXT: [[NEW:%.*]] = fadd half [[A]], [[B]]
+; F16LOOP:      cmpxchg ptr addrspace(1) [[WORD]], i32 [[LOADED]], i32 {{%.*}} monotonic monotonic, align 4
+; F16LOOP:      atomicrmw.end:
+; F16LOOP:      %old = bitcast i16 {{%.*}} to half
+; CHECK-NEXT:   ret half %old
+  %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+  ret half %old
+}
+
+; fadd half, shared, volatile, result unused.
+define void @fadd_f16_shared_volatile(ptr addrspace(3) %p, half %v) {
+; CHECK-LABEL: define void @fadd_f16_shared_volatile(
+; F16NAT-NEXT:  atomicrmw volatile fadd ptr addrspace(3) %p, half %v monotonic, align 2
+; F16LOOP:      load atomic volatile i32, ptr addrspace(3)
+; F16LOOP:      fadd half
+; F16LOOP:      cmpxchg volatile ptr addrspace(3)
+; CHECK:        ret void
+  %old = atomicrmw volatile fadd ptr addrspace(3) %p, half %v monotonic, align 2
+  ret void
+}
+
+; fadd bfloat, global: native from sm_90 with PTX 7.8, else a masked loop adding in bfloat.
+define bfloat @fadd_bf16_global(ptr addrspace(1) %p, bfloat %v) {
+; CHECK-LABEL: define bfloat @fadd_bf16_global(
+; BFNAT-NEXT:   %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v monotonic, align 2
+; BFLOOP:       load atomic i32, ptr addrspace(1) [[WORD:%.*]] monotonic, align 4
+; BFLOOP:       atomicrmw.start:
+; BFLOOP:       fadd bfloat
+; BFLOOP:       cmpxchg ptr addrspace(1) [[WORD]], i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; BFLOOP:       %old = bitcast i16 {{%.*}} to bfloat
+; CHECK-NEXT:   ret bfloat %old
+  %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v monotonic, align 2
+  ret bfloat %old
+}
+
+; fadd bfloat, generic, result unused.
+define void @fadd_bf16_generic_unused(ptr %p, bfloat %v) {
+; CHECK-LABEL: define void @fadd_bf16_generic_unused(
+; BFNAT-NEXT:   atomicrmw fadd ptr %p, bfloat %v monotonic, align 2
+; BFLOOP:       fadd bfloat
+; BFLOOP:       cmpxchg ptr
+; CHECK:        ret void
+  %old = atomicrmw fadd ptr %p, bfloat %v monotonic, align 2
+  ret void
+}
+
+; fsub float, global: atom.add.f32 flushes subnormals there, so a loop computing fsub; native fadd of fneg only under assume=subnormal-flush.
+define float @fsub_f32_global(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fsub_f32_global(
+; SUBNEG-NEXT:  [[NEG:%.*]] = fneg float %v
+; SUBNEG-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float [[NEG]] monotonic, align 4
+; SUBLOOP-NOT:  = atomicrmw
+; SUBLOOP:      load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; SUBLOOP:      atomicrmw.start:
+; SUBLOOP:      [[NEW:%.*]] = fsub float
+; SUBLOOP-NEXT: [[NEWB:%.*]] = bitcast float [[NEW]] to i32
+; SUBLOOP-NEXT: cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 [[NEWB]] monotonic monotonic, align 4
+; SUBLOOP:      %old = bitcast i32 {{%.*}} to float
+; CHECK-NEXT:   ret float %old
+  %old = atomicrmw fsub ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fsub float, generic (may point to global memory): like global.
+define void @fsub_f32_generic_volatile(ptr %p, float %v) {
+; CHECK-LABEL: define void @fsub_f32_generic_volatile(
+; SUBNEG-NEXT:  [[NEG:%.*]] = fneg float %v
+; SUBNEG-NEXT:  atomicrmw volatile fadd ptr %p, float [[NEG]] monotonic, align 4
+; SUBLOOP:      fsub float
+; SUBLOOP:      cmpxchg volatile ptr %p
+; CHECK:        ret void
+  %old = atomicrmw volatile fsub ptr %p, float %v monotonic, align 4
+  ret void
+}
+
+; fsub float, shared: atom.add.f32 keeps subnormals in shared memory, so always fadd of fneg.
+define float @fsub_f32_shared(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: define float @fsub_f32_shared(
+; CHECK-NEXT:  [[NEG:%.*]] = fneg float %v
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float [[NEG]] monotonic, align 4
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fsub ptr addrspace(3) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fsub float, global, in a function whose f32 output mode is preserve-sign: flushing is allowed, fadd of fneg.
+define float @fsub_f32_global_ftz(ptr addrspace(1) %p, float %v) #0 {
+; CHECK-LABEL: define float @fsub_f32_global_ftz(
+; CHECK-NEXT:  [[NEG:%.*]] = fneg float %v
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float [[NEG]] monotonic, align 4
+  %old = atomicrmw fsub ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fsub double, global: fadd of fneg where f64 fadd is native (it never flushes), loop before sm_60.
+define double @fsub_f64_global(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define double @fsub_f64_global(
+; F64NAT-NEXT:  [[NEG:%.*]] = fneg double %v
+; F64NAT-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, double [[NEG]] monotonic, align 8
+; F64LOOP-NOT:  = atomicrmw
+; F64LOOP:      fsub double
+; F64LOOP:      cmpxchg ptr addrspace(1) %p, i64
+; F64LOOP:      %old = bitcast i64 {{%.*}} to double
+; CHECK-NEXT:   ret double %old
+  %old = atomicrmw fsub ptr addrspace(1) %p, double %v monotonic, align 8
+  ret double %old
+}
+
+; fsub half, generic, result unused: fadd of fneg where f16 fadd is native.
+define void @fsub_f16_generic(ptr %p, half %v) {
+; CHECK-LABEL: define void @fsub_f16_generic(
+; F16NAT-NEXT:  [[NEG:%.*]] = fneg half %v
+; F16NAT-NEXT:  atomicrmw fadd ptr %p, half [[NEG]] monotonic, align 2
+; F16LOOP:      fsub half
+; F16LOOP:      cmpxchg ptr
+; CHECK:        ret void
+  %old = atomicrmw fsub ptr %p, half %v monotonic, align 2
+  ret void
+}
+
+; fsub bfloat, shared: fadd of fneg where bf16 fadd is native.
+define bfloat @fsub_bf16_shared(ptr addrspace(3) %p, bfloat %v) {
+; CHECK-LABEL: define bfloat @fsub_bf16_shared(
+; BFNAT-NEXT:   [[NEG:%.*]] = fneg bfloat %v
+; BFNAT-NEXT:   %old = atomicrmw fadd ptr addrspace(3) %p, bfloat [[NEG]] monotonic, align 2
+; BFLOOP:       fsub bfloat
+; BFLOOP:       cmpxchg ptr addrspace(3)
+; BFLOOP:       %old = bitcast i16 {{%.*}} to bfloat
+; CHECK-NEXT:   ret bfloat %old
+  %old = atomicrmw fsub ptr addrspace(3) %p, bfloat %v monotonic, align 2
+  ret bfloat %old
+}
+
+attributes #0 = { "denormal-fp-math-f32"="preserve-sign,preserve-sign" }
