@@ -58,10 +58,11 @@ struct PluginOptions {
   }
 };
 
-PluginOptions &pluginOptions() {
-  static PluginOptions P;
-  return P;
-}
+// Constructed when the plugin is loaded, so that clang's -mllvm parsing (which
+// clang 22 does after loading -fpass-plugin libraries) sees the options.
+PluginOptions GlobalOptions;
+
+PluginOptions &pluginOptions() { return GlobalOptions; }
 
 [[noreturn]] void usageError(const std::string &Msg) {
 #if FPA_HAS_FATAL_USAGE_ERROR

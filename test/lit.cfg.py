@@ -45,8 +45,7 @@ config.substitutions.append(("%clang15", "/usr/lib/llvm-15/bin/clang"))
 config.substitutions.append(("%clang", tool("clang")))
 config.substitutions.append(("%FileCheck", config.fpa_filecheck))
 config.substitutions.append(("%not", tool("not")))
-config.substitutions.append(("%S/../Inputs", os.path.join(config.test_source_root, "Inputs")))
-config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%examples", os.path.join(config.fpa_src_root, "examples")))
 
 # Which backends this LLVM has.
 try:

@@ -70,6 +70,16 @@ static int ends_with(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* Keeps the context's last error message instead of letting LLVM print it
+ * and exit (its default for error diagnostics). */
+static void on_diagnostic(LLVMDiagnosticInfoRef di, void *user) {
+  char **last = user;
+  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError)
+    return;
+  LLVMDisposeMessage(*last);
+  *last = LLVMGetDiagInfoDescription(di);
+}
+
 static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   LLVMMemoryBufferRef buf = NULL;
   char *msg = NULL;
@@ -90,10 +100,15 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   is_bitcode |= size >= 4 && (unsigned char)start[0] == 0xde &&
                 (unsigned char)start[1] == 0xc0; /* wrapper magic */
   if (is_bitcode) {
+    char *diag = NULL;
+    LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, &diag);
     if (LLVMParseBitcodeInContext2(ctx, buf, &m)) {
-      fprintf(stderr, "fpa-opt: error: '%s' is not valid bitcode\n", path);
+      fprintf(stderr, "fpa-opt: error: '%s' is not valid bitcode: %s\n", path,
+              diag ? diag : "unknown error");
       m = NULL;
     }
+    LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
+    LLVMDisposeMessage(diag);
     LLVMDisposeMemoryBuffer(buf);
   } else if (LLVMParseIRInContext(ctx, buf, &m, &msg)) {
     /* the parser's message is "FILE:LINE:COL: error: ..." */
