@@ -1,0 +1,246 @@
+; Orderings and syncscopes on NVPTX. LLVM 22 NVPTX emits a native atomicrmw
+; with no ordering, so the integer atomics of the trick and a kept native fadd
+; get a leading fence (release; seq_cst for seq_cst) and a trailing fence
+; (acquire; seq_cst for seq_cst) in the same scope. cmpxchg loops keep the
+; ordering on the cmpxchg (failure: acq_rel->acquire, release->monotonic) and
+; get no fences. monotonic gets no fence at all.
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm'
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; fmin float monotonic, system scope: no fences, no syncscope.
+define float @fmin_monotonic_system(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fmin_monotonic_system(
+; CHECK-NOT:   fence
+; CHECK:       atomicrmw.pos:
+; CHECK-NEXT:  atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; CHECK-NEXT:  br label
+; CHECK:       atomicrmw.neg:
+; CHECK-NEXT:  atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; CHECK-NEXT:  br label
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret float
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fmin float acquire, block scope: trailing acquire fence only; repair cmpxchg acquire/acquire, unfenced.
+define float @fmin_acquire_block(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fmin_acquire_block(
+; CHECK:       atomicrmw.pos:
+; CHECK-NEXT:  atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} syncscope("block") acquire, align 4
+; CHECK-NEXT:  fence syncscope("block") acquire
+; CHECK-NEXT:  br label
+; CHECK:       atomicrmw.neg:
+; CHECK-NEXT:  atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} syncscope("block") acquire, align 4
+; CHECK-NEXT:  fence syncscope("block") acquire
+; CHECK-NEXT:  br label
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("block") acquire acquire, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret float
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("block") acquire, align 4
+  ret float %old
+}
+
+; fmax float release, cluster scope: leading release fence only; repair cmpxchg release/monotonic.
+define float @fmax_release_cluster(ptr %p, float %v) {
+; CHECK-LABEL: define float @fmax_release_cluster(
+; CHECK:       atomicrmw.pos:
+; CHECK-NEXT:  fence syncscope("cluster") release
+; CHECK-NEXT:  atomicrmw max ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
+; CHECK-NEXT:  br label
+; CHECK:       atomicrmw.neg:
+; CHECK-NEXT:  fence syncscope("cluster") release
+; CHECK-NEXT:  atomicrmw umin ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
+; CHECK-NEXT:  br label
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("cluster") release monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret float
+  %old = atomicrmw fmax ptr %p, float %v syncscope("cluster") release, align 4
+  ret float %old
+}
+
+; fmax double acq_rel, device scope: release fence before, acquire fence after; repair cmpxchg acq_rel/acquire.
+define double @fmax_acq_rel_device(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define double @fmax_acq_rel_device(
+; CHECK:       atomicrmw.pos:
+; CHECK-NEXT:  fence syncscope("device") release
+; CHECK-NEXT:  atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") acq_rel, align 8
+; CHECK-NEXT:  fence syncscope("device") acquire
+; CHECK-NEXT:  br label
+; CHECK:       atomicrmw.neg:
+; CHECK-NEXT:  fence syncscope("device") release
+; CHECK-NEXT:  atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") acq_rel, align 8
+; CHECK-NEXT:  fence syncscope("device") acquire
+; CHECK-NEXT:  br label
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("device") acq_rel acquire, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret double
+  %old = atomicrmw fmax ptr addrspace(1) %p, double %v syncscope("device") acq_rel, align 8
+  ret double %old
+}
+
+; fmin double seq_cst, singlethread scope, volatile: seq_cst fences on both sides.
+define void @fmin_seq_cst_singlethread(ptr addrspace(3) %p, double %v) {
+; CHECK-LABEL: define void @fmin_seq_cst_singlethread(
+; CHECK:       atomicrmw.pos:
+; CHECK-NEXT:  fence syncscope("singlethread") seq_cst
+; CHECK-NEXT:  atomicrmw volatile min ptr addrspace(3) %p, i64 {{%.*}} syncscope("singlethread") seq_cst, align 8
+; CHECK-NEXT:  fence syncscope("singlethread") seq_cst
+; CHECK-NEXT:  br label
+; CHECK:       atomicrmw.neg:
+; CHECK-NEXT:  fence syncscope("singlethread") seq_cst
+; CHECK-NEXT:  atomicrmw volatile umax ptr addrspace(3) %p, i64 {{%.*}} syncscope("singlethread") seq_cst, align 8
+; CHECK-NEXT:  fence syncscope("singlethread") seq_cst
+; CHECK-NEXT:  br label
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") seq_cst seq_cst, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret void
+  %old = atomicrmw volatile fmin ptr addrspace(3) %p, double %v syncscope("singlethread") seq_cst, align 8
+  ret void
+}
+
+; fmax float seq_cst, system scope: fences have no syncscope either.
+define float @fmax_seq_cst_system(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fmax_seq_cst_system(
+; CHECK:       atomicrmw.pos:
+; CHECK-NEXT:  fence seq_cst
+; CHECK-NEXT:  atomicrmw max ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4
+; CHECK-NEXT:  fence seq_cst
+; CHECK:       atomicrmw.neg:
+; CHECK-NEXT:  fence seq_cst
+; CHECK-NEXT:  atomicrmw umin ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4
+; CHECK-NEXT:  fence seq_cst
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+  %old = atomicrmw fmax ptr addrspace(1) %p, float %v seq_cst, align 4
+  ret float %old
+}
+
+; Native fadd float, monotonic, block scope: untouched, unfenced.
+define float @fadd_monotonic_block(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fadd_monotonic_block(
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("block") monotonic, align 4
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("block") monotonic, align 4
+  ret float %old
+}
+
+; Native fadd float, acquire, cluster scope: trailing acquire fence.
+define float @fadd_acquire_cluster(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fadd_acquire_cluster(
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("cluster") acquire, align 4
+; CHECK-NEXT:  fence syncscope("cluster") acquire
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("cluster") acquire, align 4
+  ret float %old
+}
+
+; Native fadd float, release, device scope, volatile, unused: leading release fence.
+define void @fadd_release_device(ptr %p, float %v) {
+; CHECK-LABEL: define void @fadd_release_device(
+; CHECK-NEXT:  fence syncscope("device") release
+; CHECK-NEXT:  %old = atomicrmw volatile fadd ptr %p, float %v syncscope("device") release, align 4
+; CHECK-NEXT:  ret void
+  %old = atomicrmw volatile fadd ptr %p, float %v syncscope("device") release, align 4
+  ret void
+}
+
+; Native fadd float, acq_rel, singlethread scope.
+define float @fadd_acq_rel_singlethread(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: define float @fadd_acq_rel_singlethread(
+; CHECK-NEXT:  fence syncscope("singlethread") release
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("singlethread") acq_rel, align 4
+; CHECK-NEXT:  fence syncscope("singlethread") acquire
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("singlethread") acq_rel, align 4
+  ret float %old
+}
+
+; Native fadd float, seq_cst, system scope.
+define float @fadd_seq_cst_system(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fadd_seq_cst_system(
+; CHECK-NEXT:  fence seq_cst
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v seq_cst, align 4
+; CHECK-NEXT:  fence seq_cst
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fadd ptr addrspace(1) %p, float %v seq_cst, align 4
+  ret float %old
+}
+
+; fsub float in shared memory as fadd of fneg, acq_rel, block scope: fenced like a native fadd.
+define float @fsub_neg_acq_rel_block(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: define float @fsub_neg_acq_rel_block(
+; CHECK-NEXT:  [[NEG:%.*]] = fneg float %v
+; CHECK-NEXT:  fence syncscope("block") release
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float [[NEG]] syncscope("block") acq_rel, align 4
+; CHECK-NEXT:  fence syncscope("block") acquire
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fsub ptr addrspace(3) %p, float %v syncscope("block") acq_rel, align 4
+  ret float %old
+}
+
+; fadd double before sm_60 (a loop), monotonic, device scope: the initial load and cmpxchg carry the scope.
+define double @loop_monotonic_device(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define double @loop_monotonic_device(
+; CHECK-NOT:   fence
+; CHECK:       load atomic i64, ptr addrspace(1) %p syncscope("device") monotonic, align 8
+; CHECK:       cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("device") monotonic monotonic, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret double
+  %old = atomicrmw fadd ptr addrspace(1) %p, double %v syncscope("device") monotonic, align 8
+  ret double %old
+}
+
+; Loop, acquire, system scope.
+define double @loop_acquire_system(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define double @loop_acquire_system(
+; CHECK-NOT:   fence
+; CHECK:       load atomic i64, ptr addrspace(1) %p monotonic, align 8
+; CHECK:       cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} acquire acquire, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret double
+  %old = atomicrmw fadd ptr addrspace(1) %p, double %v acquire, align 8
+  ret double %old
+}
+
+; Loop, release, singlethread scope: failure ordering monotonic.
+define double @loop_release_singlethread(ptr %p, double %v) {
+; CHECK-LABEL: define double @loop_release_singlethread(
+; CHECK-NOT:   fence
+; CHECK:       load atomic i64, ptr %p syncscope("singlethread") monotonic, align 8
+; CHECK:       cmpxchg ptr %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") release monotonic, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret double
+  %old = atomicrmw fadd ptr %p, double %v syncscope("singlethread") release, align 8
+  ret double %old
+}
+
+; Loop, acq_rel, cluster scope: failure ordering acquire.
+define double @loop_acq_rel_cluster(ptr addrspace(3) %p, double %v) {
+; CHECK-LABEL: define double @loop_acq_rel_cluster(
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("cluster") acq_rel acquire, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret double
+  %old = atomicrmw fadd ptr addrspace(3) %p, double %v syncscope("cluster") acq_rel, align 8
+  ret double %old
+}
+
+; Masked loop (half fmax), seq_cst, block scope, volatile.
+define half @loop_seq_cst_block(ptr addrspace(1) %p, half %v) {
+; CHECK-LABEL: define half @loop_seq_cst_block(
+; CHECK-NOT:   fence
+; CHECK:       load atomic volatile i32, ptr addrspace(1) {{%.*}} syncscope("block") monotonic, align 4
+; CHECK:       cmpxchg volatile ptr addrspace(1) {{%.*}}, i32 {{%.*}}, i32 {{%.*}} syncscope("block") seq_cst seq_cst, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret half
+  %old = atomicrmw volatile fmax ptr addrspace(1) %p, half %v syncscope("block") seq_cst, align 2
+  ret half %old
+}
