@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds with -Werror against
+# LLVM 22 and LLVM 15 (with the ASan/UBSan build of fpa-opt), and runs every
+# lit test against each. Ends with one line "N passed, M failed, K skipped".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash tools/install-deps.sh || { echo "install-deps failed"; exit 1; }
+
+LIT=/usr/lib/llvm-22/bin/lit
+status=0
+results=()
+for v in 22 15; do
+  dir=build-ci-llvm$v
+  echo "=== LLVM $v: configure and build ($dir)"
+  if ! cmake -S . -B "$dir" -DFPA_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+         -DLLVM_DIR=/usr/lib/llvm-$v/lib/cmake/llvm >"$dir.cmake.log" 2>&1; then
+    cat "$dir.cmake.log"; echo "configure failed for LLVM $v"; status=1; continue
+  fi
+  if ! cmake --build "$dir" -j"$(nproc)" >"$dir.build.log" 2>&1; then
+    tail -n 60 "$dir.build.log"; echo "build failed for LLVM $v"; status=1; continue
+  fi
+  echo "=== LLVM $v: lit"
+  "$LIT" -sv --xunit-xml-output "$dir/lit-results.xml" "$dir/test" || status=1
+  results+=("$dir/lit-results.xml")
+done
+
+python3 - "${results[@]}" <<'PY'
+import sys, xml.etree.ElementTree as ET
+passed = failed = skipped = 0
+for path in sys.argv[1:]:
+    try:
+        root = ET.parse(path).getroot()
+    except Exception as e:
+        print("cannot read", path, e); failed += 1; continue
+    for case in root.iter("testcase"):
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed += 1
+        elif case.find("skipped") is not None:
+            skipped += 1
+        else:
+            passed += 1
+print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+PY
+exit $status
