@@ -45,6 +45,8 @@ config.substitutions.append(("%clang15", "/usr/lib/llvm-15/bin/clang"))
 config.substitutions.append(("%clang", tool("clang")))
 config.substitutions.append(("%FileCheck", config.fpa_filecheck))
 config.substitutions.append(("%not", tool("not")))
+config.substitutions.append(("%fpa-obj-root", config.fpa_obj_root))
+config.substitutions.append(("%llvm-cmake-dir", config.llvm_cmake_dir))
 config.substitutions.append(("%examples", os.path.join(config.fpa_src_root, "examples")))
 
 # Which backends this LLVM has.
