@@ -1,0 +1,76 @@
+; Modules whose triple is not nvptx*/spir*/spirv* are left untouched unless
+; target= forces a target; then that target's rules apply (NVPTX fences for a
+; strong ordering, none for SPIR-V), whatever the triple says. target=none
+; leaves even an NVPTX module alone.
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --check-prefix=KEEP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<target=auto>' -S %s | %FileCheck %s --check-prefix=KEEP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<target=none>' -S %s | %FileCheck %s --check-prefix=KEEP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory;sm=90;ptx=84>' -S %s | %FileCheck %s --check-prefix=KEEP
+; RUN: %fpa-opt %s | %FileCheck %s --check-prefix=KEEP
+; RUN: sed -e '/target triple/d' %s | %opt %loadplugin -passes=lower-fp-atomics -S | %FileCheck %s --check-prefix=KEEP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<target=nvptx>' -S %s | %FileCheck %s --check-prefix=NVPTX --implicit-check-not='atomicrmw fm'
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<target=nvptx64>' -S %s | %FileCheck %s --check-prefix=NVPTX --implicit-check-not='atomicrmw fm'
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -fpa-target=nvptx -S %s | %FileCheck %s --check-prefix=NVPTX --implicit-check-not='atomicrmw fm'
+; RUN: %fpa-opt --target=nvptx %s | %FileCheck %s --check-prefix=NVPTX --implicit-check-not='atomicrmw fm'
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<target=spirv>' -S %s | %FileCheck %s --check-prefix=SPIRV --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
+; RUN: sed -e 's/x86_64-unknown-linux-gnu/nvptx64-nvidia-cuda/' %s | %opt %loadplugin -passes='lower-fp-atomics<target=none>' -S | %FileCheck %s --check-prefix=KEEP
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; fmin float seq_cst: untouched on the host; the NVPTX trick with seq_cst fences when forced; no fences for SPIR-V.
+define float @fmin_f32(ptr %p, float %v) {
+; KEEP-LABEL: define float @fmin_f32(
+; KEEP-NEXT:  %old = atomicrmw fmin ptr %p, float %v seq_cst, align 4
+; KEEP-NEXT:  ret float %old
+; NVPTX-LABEL: define float @fmin_f32(
+; NVPTX:       atomicrmw.pos:
+; NVPTX-NEXT:  fence seq_cst
+; NVPTX-NEXT:  atomicrmw min ptr %p, i32 {{%.*}} seq_cst, align 4
+; NVPTX-NEXT:  fence seq_cst
+; NVPTX:       atomicrmw.neg:
+; NVPTX-NEXT:  fence seq_cst
+; NVPTX-NEXT:  atomicrmw umax ptr %p, i32 {{%.*}} seq_cst, align 4
+; NVPTX-NEXT:  fence seq_cst
+; NVPTX:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; NVPTX:       %old = bitcast i32 {{%.*}} to float
+; SPIRV-LABEL: define float @fmin_f32(
+; SPIRV:       atomicrmw.pos:
+; SPIRV-NEXT:  atomicrmw min ptr %p, i32 {{%.*}} seq_cst, align 4
+; SPIRV:       atomicrmw.neg:
+; SPIRV-NEXT:  atomicrmw umax ptr %p, i32 {{%.*}} seq_cst, align 4
+; SPIRV:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+  %old = atomicrmw fmin ptr %p, float %v seq_cst, align 4
+  ret float %old
+}
+
+; fadd double: untouched on the host; forced NVPTX with the default sm_30 loops; SPIR-V without extension loops.
+define double @fadd_f64(ptr %p, double %v) {
+; KEEP-LABEL: define double @fadd_f64(
+; KEEP-NEXT:  %old = atomicrmw fadd ptr %p, double %v monotonic, align 8
+; KEEP-NEXT:  ret double %old
+; NVPTX-LABEL: define double @fadd_f64(
+; NVPTX-NOT:   = atomicrmw
+; NVPTX:       fadd double
+; NVPTX:       cmpxchg ptr %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; SPIRV-LABEL: define double @fadd_f64(
+; SPIRV-NOT:   = atomicrmw
+; SPIRV:       fadd double
+; SPIRV:       cmpxchg ptr %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+  %old = atomicrmw fadd ptr %p, double %v monotonic, align 8
+  ret double %old
+}
+
+; fmax half: masked loop when forced (the host datalayout is little-endian, pointers 64-bit).
+define half @fmax_f16(ptr %p, half %v) {
+; KEEP-LABEL: define half @fmax_f16(
+; KEEP-NEXT:  %old = atomicrmw fmax ptr %p, half %v monotonic, align 2
+; NVPTX-LABEL: define half @fmax_f16(
+; NVPTX:       ptrtoint ptr %p to i64
+; NVPTX:       cmpxchg ptr {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; SPIRV-LABEL: define half @fmax_f16(
+; SPIRV:       ptrtoint ptr %p to i64
+; SPIRV:       cmpxchg ptr {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+  %old = atomicrmw fmax ptr %p, half %v monotonic, align 2
+  ret half %old
+}
