@@ -1,0 +1,67 @@
+; REQUIRES: nvptx
+; The lowered IR compiles with llc for NVPTX, and the integer trick becomes
+; the expected PTX atomics: signed min/max for the clear-sign path, unsigned
+; max/min for the set-sign path, a cas for the repair and the 16-bit loop.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' %s | %llc -mcpu=sm_90 -o - | %FileCheck %s --check-prefix=CHECK
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63>' %s | %llc -mcpu=sm_70 -mattr=+ptx63 -o - | %FileCheck %s --check-prefix=CHECK
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; fmin float, device scope, acq_rel: min.s32 / max.u32 between gpu-scope fences; repair by an acq_rel gpu cas. No float min atomic.
+define float @fmin_f32(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: fmin_f32(
+; CHECK:       fence.acq_rel.gpu;
+; CHECK-NEXT:  atom.global.min.s32
+; CHECK-NEXT:  fence.acq_rel.gpu;
+; CHECK:       fence.acq_rel.gpu;
+; CHECK-NEXT:  atom.global.max.u32
+; CHECK-NEXT:  fence.acq_rel.gpu;
+; CHECK:       atom.acq_rel.gpu.global.cas.b32
+; CHECK-NOT:   min.f32
+; CHECK:       ret;
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") acq_rel, align 4
+  ret float %old
+}
+
+; fmax double, block scope, seq_cst, shared: max.s64 / min.u64 between cta seq_cst fences.
+define double @fmax_f64(ptr addrspace(3) %p, double %v) {
+; CHECK-LABEL: fmax_f64(
+; CHECK:       fence.sc.cta;
+; CHECK-NEXT:  atom.shared.max.s64
+; CHECK-NEXT:  fence.sc.cta;
+; CHECK:       fence.sc.cta;
+; CHECK-NEXT:  atom.shared.min.u64
+; CHECK-NEXT:  fence.sc.cta;
+; CHECK:       atom.{{.*}}cta.shared.cas.b64
+; CHECK:       ret;
+  %old = atomicrmw fmax ptr addrspace(3) %p, double %v syncscope("block") seq_cst, align 8
+  ret double %old
+}
+
+; fmin half, generic, monotonic: a 32-bit cas loop.
+define half @fmin_f16(ptr %p, half %v) {
+; CHECK-LABEL: fmin_f16(
+; CHECK:       atom.relaxed.sys.cas.b32
+; CHECK:       ret;
+  %old = atomicrmw fmin ptr %p, half %v monotonic, align 2
+  ret half %old
+}
+
+; fadd half, global: the native f16 add from sm_70 with PTX 6.3.
+define half @fadd_f16(ptr addrspace(1) %p, half %v) {
+; CHECK-LABEL: fadd_f16(
+; CHECK:       atom.global.add.noftz.f16
+; CHECK:       ret;
+  %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+  ret half %old
+}
+
+; fadd <2 x float>: one 64-bit cas loop.
+define <2 x float> @fadd_v2f32(ptr addrspace(1) %p, <2 x float> %v) {
+; CHECK-LABEL: fadd_v2f32(
+; CHECK:       atom.relaxed.sys.global.cas.b64
+; CHECK:       ret;
+  %old = atomicrmw fadd ptr addrspace(1) %p, <2 x float> %v monotonic, align 8
+  ret <2 x float> %old
+}
