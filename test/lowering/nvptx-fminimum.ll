@@ -160,7 +160,7 @@ define void @fmaximum_f16_shared(ptr addrspace(3) %p, half %v) {
 define bfloat @fminimum_bf16_generic(ptr %p, bfloat %v) {
 ; CHECK-LABEL: define bfloat @fminimum_bf16_generic(
 ; CHECK-NOT:   = atomicrmw
-; CHECK:       load atomic volatile i32, ptr [[WORD:%.*]] syncscope("singlethread") monotonic, align 4
+; CHECK:       load atomic volatile i32, ptr [[WORD:%[a-z0-9.]+]]{{.*}} monotonic, align 4
 ; CHECK:       icmp ult i16
 ; CHECK:       icmp ugt i16 {{%.*}}, 32640
 ; CHECK:       cmpxchg volatile ptr [[WORD]], i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") acquire acquire, align 4

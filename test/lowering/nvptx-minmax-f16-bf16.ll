@@ -117,7 +117,7 @@ define half @fmin_f16_align4(ptr addrspace(1) %p, half %v) {
 ; CHECK-LABEL: define half @fmin_f16_align4(
 ; CHECK-SAME: ptr addrspace(1) [[P:%.*]], half [[V:%.*]])
 ; CHECK-NOT:  ptrtoint
-; CHECK:      [[INIT:%.*]] = load atomic i32, ptr addrspace(1) [[P]] syncscope("singlethread") monotonic, align 4
+; CHECK:      [[INIT:%.*]] = load atomic i32, ptr addrspace(1) [[P]]{{.*}} monotonic, align 4
 ; CHECK:      atomicrmw.start:
 ; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ {{%.*}}, %atomicrmw.start ]
 ; CHECK-NEXT: lshr i32 [[LOADED]], 0
