@@ -1,0 +1,1 @@
+__kernel void broken(__global float *x) { x[0] = undeclared_identifier; }
