@@ -127,15 +127,3 @@ define bfloat @fsub_bf16_global(ptr addrspace(1) %p, bfloat %v) {
   %old = atomicrmw fsub ptr addrspace(1) %p, bfloat %v syncscope("subgroup") monotonic, align 2
   ret bfloat %old
 }
-
-; fadd <2 x half>, global: no vector fadd atomic even with the extensions, one 32-bit loop.
-define <2 x half> @fadd_v2f16_global(ptr addrspace(1) %p, <2 x half> %v) {
-; CHECK-LABEL: define <2 x half> @fadd_v2f16_global(
-; CHECK-NOT:    = atomicrmw
-; CHECK:        load atomic i32, ptr addrspace(1) %p syncscope("workgroup") monotonic, align 4
-; CHECK:        fadd <2 x half>
-; CHECK:        cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("workgroup") monotonic monotonic, align 4
-; CHECK:        %old = bitcast i32 {{%.*}} to <2 x half>
-  %old = atomicrmw fadd ptr addrspace(1) %p, <2 x half> %v syncscope("workgroup") monotonic, align 4
-  ret <2 x half> %old
-}
