@@ -193,6 +193,9 @@ typedef struct fpa_opencl_api {
   fpa_cl_kernel (*CreateKernel)(fpa_cl_program, const char *, fpa_cl_int *);
   fpa_cl_int (*GetKernelInfo)(fpa_cl_kernel, fpa_cl_uint, size_t, void *,
                               size_t *);
+  /* OpenCL 1.2; may be NULL. */
+  fpa_cl_int (*GetKernelArgInfo)(fpa_cl_kernel, fpa_cl_uint, fpa_cl_uint,
+                                 size_t, void *, size_t *);
   fpa_cl_int (*ReleaseKernel)(fpa_cl_kernel);
   fpa_cl_int (*SetKernelArg)(fpa_cl_kernel, fpa_cl_uint, size_t, const void *);
   fpa_cl_mem (*CreateBuffer)(fpa_cl_context, fpa_cl_bitfield, size_t, void *,

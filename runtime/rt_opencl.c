@@ -28,9 +28,6 @@ enum {
   FPA_CL_KERNEL_ARG_ADDRESS_CONSTANT = 0x119D,
   FPA_CL_KERNEL_ARG_ADDRESS_PRIVATE = 0x119E,
 };
-typedef fpa_cl_int (*fpa_cl_get_kernel_arg_info_fn)(fpa_cl_kernel, fpa_cl_uint,
-                                                    fpa_cl_uint, size_t, void *,
-                                                    size_t *);
 
 static const char *cl_errname(fpa_cl_int e) {
   switch (e) {
@@ -169,6 +166,7 @@ static int cl_api_open(fpa_opencl_api *api, const char *library_path,
       SYM(ReleaseProgram, 0),
       SYM(CreateKernel, 0),
       SYM(GetKernelInfo, 0),
+      SYM(GetKernelArgInfo, 1),
       SYM(ReleaseKernel, 0),
       SYM(SetKernelArg, 0),
       SYM(CreateBuffer, 0),
@@ -802,18 +800,15 @@ static const char *arg_kind_name(fpa_rt_arg_kind kind) {
 static int arg_matches(fpa_rt_context *ctx, fpa_rt_kernel *k, fpa_cl_uint i,
                        fpa_rt_arg_kind kind, char *msg, size_t msgsize) {
   const fpa_opencl_api *api = &ctx->u.cl.api;
-  fpa_cl_get_kernel_arg_info_fn info = NULL;
-  void *sym = dlsym(api->lib, "clGetKernelArgInfo");
-  memcpy(&info, &sym, sizeof(info));
-  if (!info)
+  if (!api->GetKernelArgInfo)
     return 1;
   fpa_cl_uint aq = 0;
   char type[128] = "";
-  if (info(k->h.cl, i, FPA_CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof(aq), &aq,
-           NULL) != FPA_CL_SUCCESS)
+  if (api->GetKernelArgInfo(k->h.cl, i, FPA_CL_KERNEL_ARG_ADDRESS_QUALIFIER,
+                            sizeof(aq), &aq, NULL) != FPA_CL_SUCCESS)
     return 1;
-  if (info(k->h.cl, i, FPA_CL_KERNEL_ARG_TYPE_NAME, sizeof(type), type, NULL) !=
-      FPA_CL_SUCCESS)
+  if (api->GetKernelArgInfo(k->h.cl, i, FPA_CL_KERNEL_ARG_TYPE_NAME,
+                            sizeof(type), type, NULL) != FPA_CL_SUCCESS)
     type[0] = '\0';
   type[sizeof(type) - 1] = '\0';
   int is_buffer = aq == FPA_CL_KERNEL_ARG_ADDRESS_GLOBAL ||

@@ -1270,6 +1270,11 @@ static int handle_spec_file(cli *c, const char *path, const char *where) {
         *sp++ = '\0';
         while (is_space(*sp))
           ++sp;
+        const opt_desc *o = find_option(line + 2, strlen(line + 2));
+        if (o && !o->takes_value) {
+          rc = fail(EXIT_USAGE, loc, "--%s does not take a value", o->name);
+          break;
+        }
         char *fake[2] = {line, sp};
         int idx = 0;
         rc = handle_long_option(c, line, 2, fake, &idx, loc);
@@ -1364,9 +1369,12 @@ static void free_cli(cli *c) {
   }
   free(c->args);
   for (size_t i = 0; i < c->nouts; ++i) {
-    free(c->outs[i].path);
-    if (c->outs[i].file)
+    if (c->outs[i].file) {
+      /* Opened but never written: the run failed; leave nothing behind. */
       fclose(c->outs[i].file);
+      remove(c->outs[i].path);
+    }
+    free(c->outs[i].path);
   }
   free(c->outs);
   free(c->prints);
