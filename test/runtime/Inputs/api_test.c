@@ -29,8 +29,7 @@ static int basic(void) {
   fpa_rt_kernel_destroy(NULL);
   fpa_rt_free(NULL);
   EXPECT(strcmp(fpa_rt_context_last_error(NULL), "") == 0);
-  EXPECT(fpa_rt_buffer_create(NULL, 4, NULL) ==
-         FPA_RT_ERROR_INVALID_ARGUMENT);
+  EXPECT(fpa_rt_buffer_create(NULL, 4, NULL) == FPA_RT_ERROR_INVALID_ARGUMENT);
 
   EXPECT(strcmp(fpa_rt_backend_name(FPA_RT_BACKEND_CUDA), "cuda") == 0);
   EXPECT(strcmp(fpa_rt_format_name(FPA_RT_FORMAT_SPIR), "spir") == 0);
@@ -41,7 +40,7 @@ static int basic(void) {
   static const struct {
     float f;
     unsigned h;
-  } cases[] = {{0.0f, 0x0000},     {-0.0f, 0x8000},   {1.0f, 0x3c00},
+  } cases[] = {{0.0f, 0x0000},     {-0.0f, 0x8000},    {1.0f, 0x3c00},
                {65504.0f, 0x7bff}, {65520.0f, 0x7c00}, {5.96046448e-8f, 0x0001},
                {2049.0f, 0x6800},  {2051.0f, 0x6802},  {-2.5f, 0xc100}};
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
@@ -106,13 +105,12 @@ static int full_flow(fpa_rt_backend backend, const char *lib) {
           : ".version 7.0\n.target sm_70\n.address_size 64\n"
             ".visible .entry saxpy(.param .u64 x, .param .u64 y, .param .f32 "
             "a)\n{\n  ret;\n}\n";
-  fpa_rt_format fmt = backend == FPA_RT_BACKEND_OPENCL
-                          ? FPA_RT_FORMAT_OPENCL_C
-                          : FPA_RT_FORMAT_PTX;
+  fpa_rt_format fmt = backend == FPA_RT_BACKEND_OPENCL ? FPA_RT_FORMAT_OPENCL_C
+                                                       : FPA_RT_FORMAT_PTX;
   /* The other backend's format is refused with a reason. */
-  EXPECT(fpa_rt_context_supports_format(
-             ctx, backend == FPA_RT_BACKEND_OPENCL ? FPA_RT_FORMAT_PTX
-                                                   : FPA_RT_FORMAT_SPIR) ==
+  EXPECT(fpa_rt_context_supports_format(ctx, backend == FPA_RT_BACKEND_OPENCL
+                                                 ? FPA_RT_FORMAT_PTX
+                                                 : FPA_RT_FORMAT_SPIR) ==
          FPA_RT_ERROR_UNSUPPORTED);
   printf("unsupported: %s\n", fpa_rt_context_last_error(ctx));
 
