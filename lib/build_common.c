@@ -65,15 +65,15 @@ void fpa_copy_atomic_props(const fpa_site *s, LLVMValueRef to,
   if (s->is_volatile)
     LLVMSetVolatile(to, 1);
   fpa_compat_set_syncscope(to, s->ssid);
+  /* Metadata describes the original location; an access to the wider word
+   * (masked loops) gets none, as LLVM's AtomicExpand does for new accesses. */
+  if (!same_access)
+    return;
   size_t n = 0;
   LLVMValueMetadataEntry *md =
       LLVMInstructionGetAllMetadataOtherThanDebugLoc(s->inst, &n);
-  unsigned tbaa = LLVMGetMDKindIDInContext(s->ctx, "tbaa", 4);
-  unsigned tbaa_struct = LLVMGetMDKindIDInContext(s->ctx, "tbaa.struct", 11);
   for (size_t i = 0; i < n; ++i) {
     unsigned kind = LLVMValueMetadataEntriesGetKind(md, (unsigned)i);
-    if (!same_access && (kind == tbaa || kind == tbaa_struct))
-      continue;
     LLVMSetMetadata(
         to, kind,
         LLVMMetadataAsValue(s->ctx,
@@ -87,7 +87,7 @@ void fpa_copy_atomic_props(const fpa_site *s, LLVMValueRef to,
 
 static void fence(LLVMBuilderRef b, const fpa_site *s, LLVMAtomicOrdering o) {
   LLVMValueRef f = LLVMBuildFence(b, o, 0, "");
-  fpa_compat_set_syncscope(f, s->ssid);
+  fpa_compat_set_syncscope(f, s->fence_ssid);
 }
 
 static LLVMAtomicOrdering leading_fence(LLVMAtomicOrdering o) {
@@ -334,6 +334,10 @@ static LLVMValueRef initial_load(LLVMBuilderRef b, const fpa_site *s,
   LLVMSetOrdering(ld, LLVMAtomicOrderingMonotonic);
   LLVMSetAlignment(ld, align);
   fpa_copy_atomic_props(s, ld, same_access);
+  /* Only a first guess for the cmpxchg, so any scope will do; NVPTX cannot
+   * select a singlethread-scope atomic load, so use the system scope. */
+  if (s->ssid == FPA_SYNCSCOPE_SINGLETHREAD)
+    fpa_compat_set_syncscope(ld, FPA_SYNCSCOPE_SYSTEM);
   return ld;
 }
 
@@ -376,7 +380,7 @@ void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked) {
   LLVMValueRef loaded = fpa_emit_cas_loop(b, s, init, &w);
   LLVMPositionBuilderBefore(b, s->inst);
   LLVMValueRef old = loaded;
-  if (masked) {
+  if (masked && s->result_used) {
     LLVMValueRef sh = LLVMBuildLShr(b, loaded, w.shift, "");
     old = LLVMBuildTrunc(b, sh, fpa_elem_int_type(s), "");
   }

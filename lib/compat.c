@@ -1,12 +1,17 @@
 /*===-- compat.c - LLVM version differences (C side) ----------------------===*/
 #include "compat.h"
 
+#include <string.h>
+
 #if FPA_HAS_C_SYNCSCOPE
 unsigned fpa_compat_get_syncscope(LLVMValueRef inst) {
   return LLVMGetAtomicSyncScopeID(inst);
 }
 void fpa_compat_set_syncscope(LLVMValueRef inst, unsigned ssid) {
   LLVMSetAtomicSyncScopeID(inst, ssid);
+}
+unsigned fpa_compat_syncscope_id(LLVMContextRef ctx, const char *name) {
+  return LLVMGetSyncScopeID(ctx, name, strlen(name));
 }
 #endif
 

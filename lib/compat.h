@@ -17,6 +17,19 @@
  * Before that, compat_syncscope.cpp provides them (the only C++ in lib/). */
 #define FPA_HAS_C_SYNCSCOPE (LLVM_VERSION_MAJOR >= 20)
 
+/* LLVM's fixed syncscope IDs (SyncScope::SingleThread and ::System). */
+#define FPA_SYNCSCOPE_SINGLETHREAD 0u
+#define FPA_SYNCSCOPE_SYSTEM 1u
+
+/* Whether llc can select NVPTX fences (fence.sc / fence.acq_rel): llc-22
+ * can, llc-15 cannot ("Cannot select: AtomicFence"). */
+#define FPA_NVPTX_HAS_FENCES (LLVM_VERSION_MAJOR >= 20)
+
+/* Whether llc selects NVPTX atom.add.noftz.f16/.bf16 for a native half or
+ * bfloat fadd: llc-22 does; llc-15 fails with "Cannot select:
+ * AtomicLoadFAdd" (f16), so the pass must loop there. */
+#define FPA_NVPTX_HAS_F16_ADD (LLVM_VERSION_MAJOR >= 20)
+
 /* What llc assumes for an NVPTX function with no "target-cpu" and no +ptxN
  * feature (read from `llc -o -` output: LLVM 15 prints sm_20 and PTX 3.2,
  * LLVM 22 sm_30 and PTX 3.2). */
@@ -48,6 +61,8 @@ extern "C" {
 /* The syncscope of an atomic instruction or fence, as an ID of its context. */
 unsigned fpa_compat_get_syncscope(LLVMValueRef inst);
 void fpa_compat_set_syncscope(LLVMValueRef inst, unsigned ssid);
+/* The ID of a named syncscope ("device", "cluster", ...) in a context. */
+unsigned fpa_compat_syncscope_id(LLVMContextRef ctx, const char *name);
 
 /* A pointer to `elem` in the address space of `ptr`: `ptr` itself when
  * pointers are opaque, a pointer cast when the module uses typed pointers

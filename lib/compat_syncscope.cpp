@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "compat.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
 
 using namespace llvm;
 
@@ -23,6 +24,10 @@ unsigned fpa_compat_get_syncscope(LLVMValueRef V) {
   if (auto *F = dyn_cast<FenceInst>(I))
     return F->getSyncScopeID();
   return SyncScope::System;
+}
+
+unsigned fpa_compat_syncscope_id(LLVMContextRef C, const char *Name) {
+  return unwrap(C)->getOrInsertSyncScopeID(Name);
 }
 
 void fpa_compat_set_syncscope(LLVMValueRef V, unsigned SSID) {

@@ -189,7 +189,10 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   /* LLVM 22 NVPTX lowers atomicrmw as relaxed whatever its ordering, so a
    * stronger ordering is kept with explicit fences (cmpxchg loops and fences
    * keep theirs and need none). */
-  int strong = s->ordering != LLVMAtomicOrderingMonotonic;
+  /* A singlethread ordering only orders against the same thread, which the
+   * compiler alone guarantees; NVPTX has no thread-scope fence. */
+  int strong = s->ordering != LLVMAtomicOrderingMonotonic &&
+               s->ssid != FPA_SYNCSCOPE_SINGLETHREAD;
   if (strong && fpa_rmw_drops_ordering(c)) {
     if (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG) {
       d->fences = 1;
@@ -203,5 +206,19 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                "; fences added, as LLVM 22 NVPTX drops an atomicrmw's "
                "ordering");
     }
+  }
+  if (strong && c->target == FPA_TARGET_NVPTX && !FPA_NVPTX_HAS_FENCES &&
+      (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG)) {
+    size_t n = strlen(d->reason);
+    snprintf(d->reason + n, sizeof d->reason - n,
+             "; note: this LLVM's NVPTX backend has no fences, so the "
+             "ordering rests on its atomicrmw lowering");
+  }
+  if (c->target == FPA_TARGET_NVPTX && d->strategy == FPA_S_INT_TRICK &&
+      s->ssid == FPA_SYNCSCOPE_SYSTEM) {
+    size_t n = strlen(d->reason);
+    snprintf(d->reason + n, sizeof d->reason - n,
+             "; note: LLVM 22 NVPTX emits integer atom at .gpu scope, not "
+             ".sys");
   }
 }

@@ -94,6 +94,9 @@ int fpa_native_fadd_flushes(const fpa_caps *caps, LLVMTypeRef ty,
 /* Whether LLVM's lowering of an atomicrmw on this target drops its ordering,
  * so that the lowering must add fences (LLVM 22 NVPTX). */
 int fpa_rmw_drops_ordering(const fpa_caps *caps);
+/* The scope for fences that stand in for an atomic's ordering. */
+unsigned fpa_fence_scope(const fpa_caps *caps, LLVMContextRef ctx,
+                         unsigned ssid);
 
 /*--- one atomicrmw, as the builders see it ------------------------------*/
 
@@ -115,6 +118,7 @@ typedef struct fpa_site {
   unsigned align;
   unsigned addrspace;
   int result_used;
+  unsigned fence_ssid; /* scope of fences added for the ordering */
 } fpa_site;
 
 /*--- the decision (decide.c) --------------------------------------------*/

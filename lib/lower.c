@@ -181,6 +181,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fill_site(m, fn, list.items[k], (fpa_op)op_of(list.items[k]), &s);
     fpa_decision d;
     fpa_decide(&s, &caps, o, &d);
+    s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
     char *type = LLVMPrintTypeToString(s.vty);
     fpa_record rec = {0};
     locate(m, s.inst, &rec);

@@ -24,8 +24,9 @@ static const fpa_option_info option_table[] = {
     {"spirv-ext", "none|all|EXT[,EXT...]", "none",
      "SPIR-V float-atomic extensions the device has: "
      "SPV_EXT_shader_atomic_float_add, SPV_EXT_shader_atomic_float16_add, "
-     "SPV_EXT_shader_atomic_float_min_max. fadd stays native only when "
-     "declared."},
+     "SPV_EXT_shader_atomic_float_min_max (in opt pass parameters separate "
+     "them with ':'). fadd stays native only when declared; min_max does not "
+     "change the lowering, as OpAtomicFMinEXT leaves -0/+0 unordered."},
     {"minmax", "auto|int|loop|keep", "auto",
      "Strategy for fmin/fmax/fminimum/fmaximum: auto picks the fastest exact "
      "form, int asks for the integer sign-bit trick, loop for a cmpxchg "
@@ -38,7 +39,8 @@ static const fpa_option_info option_table[] = {
      "nan-free-memory: the location never holds a NaN that this lowering did "
      "not store (drops the NaN repair of fmin/fmax and lets "
      "fminimum/fmaximum use the integer trick). subnormal-flush: fadd/fsub "
-     "results may flush subnormals (lets NVPTX fsub.f32 use atom.add.f32)."},
+     "results may flush subnormals (lets NVPTX fsub.f32 use atom.add.f32). "
+     "In opt pass parameters separate list items with ':'."},
 };
 
 const fpa_option_info *fpa_option_info_at(size_t index) {
@@ -111,12 +113,14 @@ static int parse_version(const char *v, const char *prefix, unsigned *out) {
   return 1;
 }
 
-/* Calls `fn` on each comma-separated item; stops at the first failure. */
+/* Calls `fn` on each item of a list separated by ',' or ':' (opt splits
+ * -passes at commas, so pass parameters use ':'); stops at the first
+ * failure. */
 static int each_item(const char *list, int (*fn)(const char *, size_t, void *),
                      void *ctx) {
   const char *p = list;
   for (;;) {
-    const char *comma = strchr(p, ',');
+    const char *comma = strpbrk(p, ",:");
     size_t n = comma ? (size_t)(comma - p) : strlen(p);
     if (!fn(p, n, ctx))
       return 0;

@@ -152,9 +152,17 @@ int fpa_native_fadd(const fpa_caps *c, LLVMTypeRef ty, const char **why) {
     *why = "atom.add.f64 needs sm_60";
     return c->sm >= 60;
   case LLVMHalfTypeKind:
+    if (!FPA_NVPTX_HAS_F16_ADD) {
+      *why = "this LLVM's NVPTX backend cannot select a half atomic add";
+      return 0;
+    }
     *why = "atom.add.noftz.f16 needs sm_70 and PTX 6.3";
     return c->sm >= 70 && c->ptx >= 63;
   case LLVMBFloatTypeKind:
+    if (!FPA_NVPTX_HAS_F16_ADD) {
+      *why = "this LLVM's NVPTX backend cannot select a bfloat atomic add";
+      return 0;
+    }
     *why = "atom.add.noftz.bf16 needs sm_90 and PTX 7.8";
     return c->sm >= 90 && c->ptx >= 78;
   default:
@@ -176,6 +184,16 @@ int fpa_native_fadd_flushes(const fpa_caps *c, LLVMTypeRef ty,
 int fpa_rmw_drops_ordering(const fpa_caps *c) {
   /* LLVM 22 NVPTX emits a native atomicrmw (atom.add.f32, atom.min.s32, ...)
    * with no .sem, no .scope and no fence, whatever its ordering; cmpxchg and
-   * fences keep theirs. */
-  return c->target == FPA_TARGET_NVPTX;
+   * fences keep theirs. llc-15 cannot select NVPTX fences at all. */
+  return c->target == FPA_TARGET_NVPTX && FPA_NVPTX_HAS_FENCES;
+}
+
+unsigned fpa_fence_scope(const fpa_caps *c, LLVMContextRef ctx,
+                         unsigned ssid) {
+  /* .cluster fences need sm_90; below that the widest expressible scope
+   * that still covers a cluster is the device. */
+  if (c->target == FPA_TARGET_NVPTX && c->sm < 90 &&
+      ssid == fpa_compat_syncscope_id(ctx, "cluster"))
+    return fpa_compat_syncscope_id(ctx, "device");
+  return ssid;
 }

@@ -1,3 +1,6 @@
+; LLVM 15: llc-15 cannot select NVPTX fences, so the pass adds none there and
+; these checks (which include the fences) run on LLVM 22 only.
+; UNSUPPORTED: llvm15
 ; Debug locations, metadata and value names survive the rewrite: every new
 ; instruction carries the atomic's !dbg; !tbaa and other metadata go on each
 ; access of the same location (the integer atomics, the load and cmpxchg of a
@@ -38,12 +41,12 @@ define double @loop(ptr addrspace(1) %p, double %v) !dbg !15 {
   ret double %sum
 }
 
-; fmax half (masked loop on the word): !dbg everywhere, no !tbaa on the word accesses, custom metadata kept.
+; fmax half (masked loop on the word): !dbg everywhere, no metadata of the half on the word accesses.
 define half @masked(ptr addrspace(1) %p, half %v) !dbg !17 {
 ; CHECK-LABEL: define half @masked(
 ; CHECK:       ptrtoint ptr addrspace(1) %p to i64, !dbg [[LOC4:![0-9]+]]
-; CHECK:       %init = load atomic i32, ptr addrspace(1) %word monotonic, align 4, !dbg [[LOC4]], !my.kind [[MY]]{{$}}
-; CHECK:       cmpxchg ptr addrspace(1) %word, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4, !dbg [[LOC4]], !my.kind [[MY]]{{$}}
+; CHECK:       %init = load atomic i32, ptr addrspace(1) %word monotonic, align 4, !dbg [[LOC4]]{{$}}
+; CHECK:       cmpxchg ptr addrspace(1) %word, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4, !dbg [[LOC4]]{{$}}
 ; CHECK:       %h.old = bitcast i16 {{%.*}} to half, !dbg [[LOC4]]
   %h.old = atomicrmw fmax ptr addrspace(1) %p, half %v monotonic, align 2, !dbg !18, !tbaa !10, !my.kind !13
   ret half %h.old

@@ -1,3 +1,6 @@
+; LLVM 22 only: LLVM 15 never keeps a half or bfloat fadd native (llc-15
+; cannot select it), so the per-sm expectations below are LLVM 22's.
+; UNSUPPORTED: llvm15
 ; fadd/fsub on NVPTX: native where LLVM 22's NVPTX has the atomic (f32 on
 ; every sm, f64 from sm_60, f16 from sm_70 with PTX 6.3, bf16 from sm_90 with
 ; PTX 7.8), a cmpxchg loop elsewhere (masked on the 32-bit word for 16-bit

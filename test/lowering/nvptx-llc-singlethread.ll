@@ -1,15 +1,10 @@
 ; REQUIRES: nvptx
-; XFAIL: *
-; BUG: syncscope("singlethread") atomics on NVPTX compile with llc before the
-; pass but not after it. (1) Every cmpxchg loop starts with
-; `load atomic ... syncscope("singlethread") monotonic`, which LLVM 22 NVPTX
-; rejects on sm_70+ with "LLVM ERROR: Atomics need scope > "Thread"" (LLVM's
-; own expansion loads the first value with a plain load). (2) For an ordering
-; stronger than monotonic the pass adds `fence syncscope("singlethread") ...`
-; around the integer atomics and around a kept native fadd, which LLVM 22
-; NVPTX rejects on every sm with "Unsupported scope "Thread" for
-; acquire/release/acq_rel fence" (or "... for seq_cst fence"). A singlethread
-; fence orders nothing in hardware; it needs no fence (or a signal fence).
+; syncscope("singlethread") atomics on NVPTX still compile with llc after the
+; pass (they once did not): (1) a cmpxchg loop's first load is made at system
+; scope, as LLVM 22 NVPTX rejects a thread-scope atomic load on sm_70+
+; ("Atomics need scope > "Thread""); (2) no fences are added for a
+; singlethread ordering, which orders only against the same thread, and
+; NVPTX has no thread-scope fence ("Unsupported scope "Thread"").
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o - | %FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

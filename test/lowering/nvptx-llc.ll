@@ -1,9 +1,6 @@
+; LLVM 22 only: the checks are of llc-22 PTX (fences, .sem/.scope forms).
+; UNSUPPORTED: llvm15
 ; REQUIRES: nvptx
-; BUG (LLVM 15 build): LLVM 15's NVPTX backend cannot select any `fence`
-; ("LLVM ERROR: Cannot select: ... AtomicFence"), yet the pass adds fences
-; around the integer atomics and native fadds of every ordering stronger than
-; monotonic, so llc-15 rejects modules it compiled before the pass.
-; XFAIL: llvm15
 ; The lowered IR compiles with llc for NVPTX, and the integer trick becomes
 ; the expected PTX atomics: signed min/max for the clear-sign path, unsigned
 ; max/min for the set-sign path, a cas for the repair and the 16-bit loop.

@@ -1,10 +1,7 @@
 ; REQUIRES: nvptx, llvm15
-; XFAIL: *
-; BUG (LLVM 15 build): a native `atomicrmw fadd float ... acquire` compiles
-; with llc-15 as it is, but after the pass it is wrapped in `fence acquire`,
-; which LLVM 15 NVPTX cannot select ("LLVM ERROR: Cannot select: ...
-; AtomicFence"). The fence strategy (FPA_S_NATIVE_FENCED, and the fences of
-; the integer trick) must not be used where the backend has no fence lowering.
+; LLVM 15 build: llc-15 cannot select NVPTX fences ("Cannot select: ...
+; AtomicFence"), so the pass adds none there, and a native `atomicrmw fadd
+; float ... acquire` still compiles after the pass.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o - | %FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"

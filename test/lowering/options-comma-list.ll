@@ -1,12 +1,12 @@
-; XFAIL: *
-; BUG: `fpa-opt --help` documents the pass parameters as
-; lower-fp-atomics<NAME=VALUE;...> with list values `assume=A,B` and
-; `spirv-ext=EXT,EXT`, but opt's pipeline parser splits -passes at every
-; comma, so any list value is rejected with "unknown pass name
-; 'lower-fp-atomics<assume=nan-free-memory'". Only -fpa-assume=A,B (the cl::opt)
-; and fpa-opt --assume=A,B can express two assumptions at once. A separator
-; that opt leaves alone (for example '+' or '|') is needed in pass parameters.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory,subnormal-flush>' -S %s | %FileCheck %s
+; opt's pipeline parser splits -passes at every comma, so list values in pass
+; parameters are separated with ':' (',' works in -fpa-* and fpa-opt).
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory:subnormal-flush>' -S %s | %FileCheck %s
+; RUN: %opt %loadplugin -fpa-assume=nan-free-memory,subnormal-flush -passes=lower-fp-atomics -S %s | %FileCheck %s
+; RUN: %fpa-opt --assume=nan-free-memory,subnormal-flush %s -o - | %FileCheck %s
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<spirv-ext=SPV_EXT_shader_atomic_float_add:SPV_EXT_shader_atomic_float16_add>' -S %s -o /dev/null
+; A comma inside the parameters is opt's own error.
+; RUN: %not %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory,subnormal-flush>' -S %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=COMMA
+; COMMA: unknown pass name 'lower-fp-atomics<assume=nan-free-memory'
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -59,7 +59,7 @@ define void @fminimum_acq_rel_double_as1_singlethread_volatile_unused(ptr addrsp
 ; CHECK-LABEL: define void @fminimum_acq_rel_double_as1_singlethread_volatile_unused(
 ; CHECK-NOT:  fence
 ; CHECK-NOT:  = atomicrmw
-; CHECK:      load atomic volatile i64, ptr addrspace(1) %p syncscope("singlethread") monotonic, align 8
+; CHECK:      load atomic volatile i64, ptr addrspace(1) %p monotonic, align 8
 ; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") acq_rel acquire, align 8
 ; CHECK-NOT:  fence
 ; CHECK:      atomicrmw.end:
@@ -101,7 +101,7 @@ define void @fmaximum_acquire_float_as4_singlethread_unused(ptr addrspace(4) %p,
 ; CHECK-LABEL: define void @fmaximum_acquire_float_as4_singlethread_unused(
 ; CHECK-NOT:  fence
 ; CHECK-NOT:  = atomicrmw
-; CHECK:      load atomic i32, ptr addrspace(4) %p syncscope("singlethread") monotonic, align 4
+; CHECK:      load atomic i32, ptr addrspace(4) %p monotonic, align 4
 ; CHECK:      cmpxchg ptr addrspace(4) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") acquire acquire, align 4
 ; CHECK-NOT:  fence
 ; CHECK:      atomicrmw.end:

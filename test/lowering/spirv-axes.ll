@@ -245,7 +245,7 @@ define bfloat @fmax_release_bfloat_as4_singlethread_volatile(ptr addrspace(4) %p
 ; CHECK-LABEL: define bfloat @fmax_release_bfloat_as4_singlethread_volatile(
 ; CHECK-NOT:  fence
 ; CHECK-NOT:  = atomicrmw
-; CHECK:      load atomic volatile i32, ptr addrspace(4) [[WORD:%[a-z0-9._]+]] syncscope("singlethread") monotonic, align 4
+; CHECK:      load atomic volatile i32, ptr addrspace(4) [[WORD:%[a-z0-9._]+]] monotonic, align 4
 ; CHECK:      cmpxchg volatile ptr addrspace(4) [[WORD]], i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") release monotonic, align 4
 ; CHECK-NOT:  fence
 ; CHECK:      %old = bitcast i16 {{%.*}} to bfloat
