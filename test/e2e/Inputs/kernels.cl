@@ -1,0 +1,139 @@
+// End-to-end kernels in OpenCL C: float min/max/add/sub atomics spelled with
+// clang's __scoped_atomic builtins (which give `atomicrmw fmin/fmax/fadd/fsub`).
+// Same kernels and parameters as kernels.cu; ref.c generates the inputs and
+// the expected results (test/e2e/README.md).
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#define DEV __MEMORY_SCOPE_DEVICE
+#define WG __MEMORY_SCOPE_WRKGRP
+
+// 1. Scatter-min and scatter-max of floats into bins (NaNs, +-0 mixed in).
+kernel void scatter_minmax(global float *mins, global float *maxs,
+                           global const float *vals, int n, int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __scoped_atomic_fetch_min(&mins[i % nbins], vals[i], __ATOMIC_RELAXED, DEV);
+  __scoped_atomic_fetch_max(&maxs[i % nbins], vals[i], __ATOMIC_RELAXED, DEV);
+}
+
+// 2. Bounding box of a point cloud: box = {minx, miny, minz, maxx, maxy, maxz}.
+kernel void bbox(global float *box, global const float *pts, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  for (int d = 0; d < 3; ++d) {
+    float c = pts[3 * i + d];
+    __scoped_atomic_fetch_min(&box[d], c, __ATOMIC_RELAXED, DEV);
+    __scoped_atomic_fetch_max(&box[3 + d], c, __ATOMIC_RELAXED, DEV);
+  }
+}
+
+// 3. Min/max reduction of n values into mm = {min, max}.
+kernel void reduce_minmax(global float *mm, global const float *vals, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  float v = vals[i];
+  __scoped_atomic_fetch_min(&mm[0], v, __ATOMIC_RELAXED, DEV);
+  __scoped_atomic_fetch_max(&mm[1], v, __ATOMIC_RELAXED, DEV);
+}
+
+// 4. Weighted histogram with a float atomic add.
+kernel void histogram(global float *bins, global const int *idx,
+                      global const float *w, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __scoped_atomic_fetch_add(&bins[idx[i]], w[i], __ATOMIC_RELAXED, DEV);
+}
+
+// 5. Subtraction into bins (subnormal values included: must not flush).
+kernel void fsub_bins(global float *acc, global const float *vals, int n,
+                      int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __scoped_atomic_fetch_sub(&acc[i % nbins], vals[i], __ATOMIC_RELAXED, DEV);
+}
+
+// 6. Double scatter-min/max.
+kernel void scatter_minmax_f64(global double *mins, global double *maxs,
+                               global const double *vals, int n, int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __scoped_atomic_fetch_min(&mins[i % nbins], vals[i], __ATOMIC_RELAXED, DEV);
+  __scoped_atomic_fetch_max(&maxs[i % nbins], vals[i], __ATOMIC_RELAXED, DEV);
+}
+
+// 7. Half scatter-min/max; neighbouring bins share a 32-bit word.
+kernel void scatter_minmax_f16(global half *mins, global half *maxs,
+                               global const half *vals, int n, int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __scoped_atomic_fetch_min(&mins[i % nbins], vals[i], __ATOMIC_RELAXED, DEV);
+  __scoped_atomic_fetch_max(&maxs[i % nbins], vals[i], __ATOMIC_RELAXED, DEV);
+}
+
+// 8. Work-group min/max in local memory, then one global update per group.
+kernel void group_then_global_minmax(global float *out,
+                                     global const float *vals, int n) {
+  local float lo, hi;
+  if (get_local_id(0) == 0) {
+    lo = INFINITY;
+    hi = -INFINITY;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int i = get_global_id(0);
+  if (i < n) {
+    __scoped_atomic_fetch_min(&lo, vals[i], __ATOMIC_RELAXED, WG);
+    __scoped_atomic_fetch_max(&hi, vals[i], __ATOMIC_RELAXED, WG);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (get_local_id(0) == 0) {
+    __scoped_atomic_fetch_min(&out[0], lo, __ATOMIC_RELAXED, DEV);
+    __scoped_atomic_fetch_max(&out[1], hi, __ATOMIC_RELAXED, DEV);
+  }
+}
+
+// 9. Every returned old value is kept; the host checks that they form a
+// valid linearization.
+kernel void min_olds(global float *m, global float *olds,
+                     global const float *vals, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  olds[i] = __scoped_atomic_fetch_min(m, vals[i], __ATOMIC_RELAXED, DEV);
+}
+
+// 11. Work-group scope on global memory: each group owns its slot; seq_cst max.
+kernel void group_scoped(global float *mins, global float *maxs,
+                         global const float *vals, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __scoped_atomic_fetch_min(&mins[get_group_id(0)], vals[i], __ATOMIC_RELAXED,
+                            WG);
+  __scoped_atomic_fetch_max(&maxs[get_group_id(0)], vals[i], __ATOMIC_SEQ_CST,
+                            WG);
+}
+
+// 12. The atomic is in a function that is not inlined. (Global pointers:
+// PoCL 3.1's kernel library has no generic-address-space atomics.)
+__attribute__((noinline)) float atomic_min_f(global float *p, float v) {
+  return __scoped_atomic_fetch_min(p, v, __ATOMIC_RELAXED, DEV);
+}
+__attribute__((noinline)) float atomic_max_f(global float *p, float v) {
+  return __scoped_atomic_fetch_max(p, v, __ATOMIC_ACQ_REL, DEV);
+}
+kernel void noinline_minmax(global float *mm, global const float *vals,
+                            int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  atomic_min_f(&mm[0], vals[i]);
+  atomic_max_f(&mm[1], vals[i]);
+}
