@@ -7,13 +7,15 @@
 # minimum.bc: the same source with fmin/fmax turned into fminimum/fmaximum
 # in the IR (no OpenCL C or CUDA spelling produces those), then lowered by
 # the plugin from that IR.
-#   build-opencl.sh OUTDIR CLANG22 PLUGIN LLVM_SPIRV_15
+#   build-opencl.sh OUTDIR CLANG22 PLUGIN LLVM_SPIRV_15 [clang options for the plugin run]
 set -eu
 out=$1 clang=$2 plugin=$3 llvm_spirv=$4
+shift 4
+extra="$*"
 src=$(dirname "$0")
 spv() { # IN OUT.spv [clang options]
   in=$1 o=$2; shift 2
-  "$clang" -target spirv64 -cl-std=CL2.0 -O2 -c "$in" -o "$o" -fpass-plugin="$plugin" "$@"
+  "$clang" -target spirv64 -cl-std=CL2.0 -O2 -c "$in" -o "$o" -fpass-plugin="$plugin" $extra "$@"
 }
 tobc() { # NAME
   spirv-dis "$out/$1.spv" -o "$out/$1.spvasm"
