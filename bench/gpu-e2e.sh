@@ -2,12 +2,13 @@
 # End-to-end kernels on an NVIDIA GPU (test/e2e/README.md).
 #
 #   bench/gpu-e2e.sh compile OUTDIR   PTX only (kernels, minimum, block)
-#   bench/gpu-e2e.sh build OUTDIR     on the build machine: PTX, the reference
-#                                     program, inputs/expected files at GPU
-#                                     size, fpa-run and the runner, in OUTDIR
+#   bench/gpu-e2e.sh build OUTDIR     on the build machine: PTX, the static
+#                                     reference program, fpa-run and the
+#                                     runner, in OUTDIR (small enough to copy)
 #   bench/gpu-e2e.sh run OUTDIR       on the GPU machine (no LLVM or compiler
 #                                     needed): runs every kernel with
-#                                     fpa-run --backend=cuda and checks it
+#                                     fpa-run --backend=cuda and checks it;
+#                                     generates inputs/expected files first
 #
 # build uses, overridable by environment: CLANG (clang-22), PLUGIN
 # (build/pass/FPAtomics.so), FPA_RUN (build/tools/fpa-run), CUDA_PATH
@@ -67,7 +68,8 @@ case $phase in
     # Static if the C library allows it, so that it runs anywhere.
     "$cc" -std=c11 -O2 -static -o "$out/ref" "$inputs/ref.c" 2>/dev/null ||
       "$cc" -std=c11 -O2 -o "$out/ref" "$inputs/ref.c"
-    "$out/ref" gen "$out" gpu
+    # The inputs (hundreds of MB at GPU size) are generated on the GPU
+    # machine by the same static program, at the start of `run`.
     cp "${FPA_RUN:-$root/build/tools/fpa-run}" "$out/fpa-run"
     cp "$inputs/run-all.sh" "$out/run-all.sh"
     cp "$0" "$out/gpu-e2e.sh"
@@ -75,6 +77,10 @@ case $phase in
     ;;
   run)
     dir=$(cd "$out" && pwd)
+    if [ ! -f "$dir/.generated" ]; then
+      "$dir/ref" gen "$dir" gpu
+      touch "$dir/.generated"
+    fi
     runner=$dir/run-all.sh
     [ -f "$runner" ] || runner=$inputs/run-all.sh
     sh "$runner" cuda "$dir"

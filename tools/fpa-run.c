@@ -1710,12 +1710,26 @@ static int run(cli *c) {
       mn = times[i] < mn ? times[i] : mn;
       mx = times[i] > mx ? times[i] : mx;
     }
+    /* the median, from a sorted copy (insertion sort: repeat is small) */
+    double med = times[0];
+    double *sorted = malloc(c->repeat * sizeof *sorted);
+    if (sorted) {
+      for (size_t i = 0; i < c->repeat; ++i) {
+        size_t j = i;
+        for (; j > 0 && sorted[j - 1] > times[i]; --j)
+          sorted[j] = sorted[j - 1];
+        sorted[j] = times[i];
+      }
+      med = c->repeat % 2 ? sorted[c->repeat / 2]
+                          : (sorted[c->repeat / 2 - 1] + sorted[c->repeat / 2]) / 2;
+      free(sorted);
+    }
     if (c->repeat == 1)
       printf("time: kernel %s: %.6f ms\n", c->kernel, times[0]);
     else
-      printf("time: kernel %s: min %.6f ms, avg %.6f ms, max %.6f ms over %zu "
-             "runs\n",
-             c->kernel, mn, sum / (double)c->repeat, mx, c->repeat);
+      printf("time: kernel %s: min %.6f ms, median %.6f ms, avg %.6f ms, max "
+             "%.6f ms over %zu runs\n",
+             c->kernel, mn, med, sum / (double)c->repeat, mx, c->repeat);
   }
   for (size_t i = 0; i < c->nprints; ++i)
     print_buffer(&c->args[c->prints[i].index], c->prints[i].index,
