@@ -43,3 +43,26 @@ for cl in examples/opencl/*.cl; do
     spirv-val "$OUT/$name.spv" && echo "   with fpatomics: spirv-val accepts $OUT/$name.spv"
   fi
 done
+
+# Run the end-to-end kernels (test/e2e: twelve kernels, each checked against
+# a host reference written from SEMANTICS.md) on OpenCL (PoCL, the CPU) and,
+# where an NVIDIA GPU and its driver are present, on the GPU.
+E2E=$OUT/e2e
+rm -rf "$E2E" && mkdir -p "$E2E"
+cc -std=c11 -O2 -o "$E2E/ref" test/e2e/Inputs/ref.c
+if clinfo -l 2>/dev/null | grep -qi "pthread\|cpu\|portable"; then
+  echo "== test/e2e/Inputs/kernels.cl on OpenCL (PoCL) against the host reference"
+  sh test/e2e/Inputs/build-opencl.sh "$E2E" "$CLANG" "$PLUGIN" llvm-spirv-15 >/dev/null
+  "$E2E/ref" gen "$E2E" pocl >/dev/null
+  FPA_RUN=$BUILD/tools/fpa-run sh test/e2e/Inputs/run-all.sh opencl "$E2E" | sed 's/^/   /' || true
+else
+  echo "== no OpenCL CPU device found: the PoCL run is skipped"
+fi
+if [ -e /dev/nvidia0 ] || [ -e /usr/local/nvidia/lib64/libcuda.so.1 ]; then
+  echo "== test/e2e/Inputs/kernels.cu on the GPU against the host reference"
+  G=$OUT/gpu-e2e
+  FPA_RUN=$BUILD/tools/fpa-run PLUGIN=$PLUGIN CLANG=$CLANG sh bench/gpu-e2e.sh build "$G" >/dev/null
+  sh bench/gpu-e2e.sh run "$G" | sed 's/^/   /' || true
+else
+  echo "== no NVIDIA GPU here: the CUDA kernels were compiled, not run (skipped)"
+fi
