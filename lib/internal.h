@@ -74,7 +74,7 @@ typedef struct fpa_caps {
   fpa_target target; /* NVPTX or SPIRV */
   unsigned sm, ptx;  /* NVPTX only */
   unsigned spirv_ext;
-  int sm_from_default, ptx_from_default;
+  int sm_from_default; /* no sm option and no "target-cpu" */
   unsigned cas_min_bits; /* smallest cmpxchg the target has: 16 or 32 */
   unsigned cas_max_bits; /* largest: 64 or 128 */
 } fpa_caps;

@@ -103,10 +103,8 @@ void fpa_function_caps(LLVMValueRef fn, fpa_target t, const fpa_options *o,
   /* LLVM 22 uses at least the minimum PTX version of the SM. */
   unsigned min_ptx = c->sm_from_default ? FPA_NVPTX_DEFAULT_PTX
                                         : min_ptx_for_sm(c->sm);
-  if (c->ptx < min_ptx) {
-    c->ptx_from_default = c->ptx == 0;
+  if (c->ptx < min_ptx)
     c->ptx = min_ptx;
-  }
   /* LLVM 22 NVPTX: getMinCmpXchgSizeInBits() is 32 on every SM (16-bit
    * cmpxchg is emulated on the word), so sub-word types are masked here. */
   c->cas_min_bits = 32;

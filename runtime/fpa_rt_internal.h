@@ -315,6 +315,21 @@ void fpa_clear_error(fpa_rt_context *ctx);
 void *fpa_dlopen_first(const char *const *candidates, char **loaded_path,
                        fpa_strbuf *why);
 
+/** Opens a driver library: `library_path` when given, else the first
+ *  loadable of `candidates`. On failure returns NULL and sets *why (malloc'd)
+ *  to "<what> driver not available: cannot load <name>; tried: ...". The
+ *  handle is never dlclose()d (see fpa_driver_forget). */
+void *fpa_driver_open(const char *what, const char *default_name,
+                      const char *const *candidates, const char *library_path,
+                      char **loaded_path, char **why);
+
+/** Forgets a driver library opened by fpa_driver_open: frees its path but
+ *  does not dlclose() it. GPU drivers and ICD loaders keep threads and atexit
+ *  handlers that must not outlive their code, and leak checkers can only
+ *  attribute their allocations while the library stays mapped; dlopen()
+ *  reference-counts, so many contexts map it once. */
+void fpa_driver_forget(char **loaded_path);
+
 /*===-- Backend entry points (rt_cuda.c / rt_opencl.c)
  * ---------------------===*/
 

@@ -240,6 +240,30 @@ void *fpa_dlopen_first(const char *const *candidates, char **loaded_path,
   return NULL;
 }
 
+void *fpa_driver_open(const char *what, const char *default_name,
+                      const char *const *candidates, const char *library_path,
+                      char **loaded_path, char **why) {
+  *why = NULL;
+  const char *only[2] = {library_path, NULL};
+  fpa_strbuf sb = {0};
+  void *lib =
+      fpa_dlopen_first(library_path ? only : candidates, loaded_path, &sb);
+  if (!lib) {
+    fpa_strbuf msg = {0};
+    fpa_sb_printf(&msg, "%s driver not available: cannot load %s; %s", what,
+                  library_path ? library_path : default_name,
+                  sb.data ? sb.data : "");
+    *why = fpa_sb_take(&msg);
+  }
+  fpa_sb_free(&sb);
+  return lib;
+}
+
+void fpa_driver_forget(char **loaded_path) {
+  free(*loaded_path);
+  *loaded_path = NULL;
+}
+
 /*===-- Context
  * ------------------------------------------------------------===*/
 

@@ -112,33 +112,17 @@ static int cl_fail(fpa_rt_context *ctx, int code, fpa_cl_int e,
 }
 
 static void cl_api_close(fpa_opencl_api *api) {
-  /* The driver library is deliberately not dlclose()d: GPU drivers and ICD
-   * loaders keep threads and atexit handlers that must not outlive their
-   * code, and leak checkers can only attribute their allocations while the
-   * library stays mapped. dlopen() reference-counts, so creating many
-   * contexts maps it once. */
-  free(api->lib_path);
+  fpa_driver_forget(&api->lib_path);
   memset(api, 0, sizeof(*api));
 }
 
 static int cl_api_open(fpa_opencl_api *api, const char *library_path,
                        char **why) {
   memset(api, 0, sizeof(*api));
-  *why = NULL;
-  const char *only[2] = {library_path, NULL};
-  const char *const *candidates = library_path ? only : kOpenCLLibCandidates;
-  fpa_strbuf sb = {0};
-  api->lib = fpa_dlopen_first(candidates, &api->lib_path, &sb);
-  if (!api->lib) {
-    fpa_strbuf msg = {0};
-    fpa_sb_printf(&msg, "OpenCL driver not available: cannot load %s; %s",
-                  library_path ? library_path : "libOpenCL.so.1",
-                  sb.data ? sb.data : "");
-    fpa_sb_free(&sb);
-    *why = fpa_sb_take(&msg);
+  api->lib = fpa_driver_open("OpenCL", "libOpenCL.so.1", kOpenCLLibCandidates,
+                             library_path, &api->lib_path, why);
+  if (!api->lib)
     return FPA_RT_ERROR_DRIVER_NOT_FOUND;
-  }
-  fpa_sb_free(&sb);
 
   struct {
     void *slot;
