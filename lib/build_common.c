@@ -326,16 +326,16 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
   return loaded;
 }
 
-/* The first value of a loop: one atomic load (monotonic, same scope). */
-static LLVMValueRef initial_load(LLVMBuilderRef b, const fpa_site *s,
-                                 LLVMValueRef ptr, LLVMTypeRef ty,
-                                 unsigned align, int same_access) {
-  LLVMValueRef ld = LLVMBuildLoad2(b, ty, ptr, "init");
+LLVMValueRef fpa_emit_atomic_load(LLVMBuilderRef b, const fpa_site *s,
+                                  LLVMValueRef ptr, LLVMTypeRef ty,
+                                  unsigned align, int same_access,
+                                  const char *name) {
+  LLVMValueRef ld = LLVMBuildLoad2(b, ty, ptr, name);
   LLVMSetOrdering(ld, LLVMAtomicOrderingMonotonic);
   LLVMSetAlignment(ld, align);
   fpa_copy_atomic_props(s, ld, same_access);
-  /* Only a first guess for the cmpxchg, so any scope will do; NVPTX cannot
-   * select a singlethread-scope atomic load, so use the system scope. */
+  /* NVPTX cannot select a singlethread-scope atomic load; the system scope
+   * is wider, which a load may always use. */
   if (s->ssid == FPA_SYNCSCOPE_SINGLETHREAD)
     fpa_compat_set_syncscope(ld, FPA_SYNCSCOPE_SYSTEM);
   return ld;
@@ -370,11 +370,11 @@ void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked) {
     LLVMValueRef mask = LLVMBuildShl(b, LLVMConstInt(i32, 0xffff, 0), w.shift,
                                      "");
     w.inv_mask = LLVMBuildNot(b, mask, "inv_mask");
-    init = initial_load(b, s, w.word_ptr, i32, 4, 0);
+    init = fpa_emit_atomic_load(b, s, w.word_ptr, i32, 4, 0, "init");
   } else {
     LLVMTypeRef ity = fpa_value_int_type(s);
-    init = initial_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,
-                        s->align, 1);
+    init = fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,
+                                s->align, 1, "init");
   }
   fpa_split_here(b, s, "atomicrmw.end");
   LLVMValueRef loaded = fpa_emit_cas_loop(b, s, init, &w);

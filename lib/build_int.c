@@ -51,8 +51,9 @@
  *   br i1 %repair, label %atomicrmw.start, label %atomicrmw.end
  * followed by the cmpxchg loop of build_common.c, entered with %old.int.
  */
-void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
-                         int fences) {
+void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s,
+                         const fpa_decision *d) {
+  int nan_repair = d->nan_repair, fences = d->fences;
   LLVMTypeRef ity = fpa_value_int_type(s);
   unsigned w = s->bits;
   uint64_t sign = (uint64_t)1 << (w - 1);
@@ -82,6 +83,32 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   }
   LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, x, K(0), "signbit");
 
+  /* precheck: what the integer op would leave in memory if it ran on the
+   * loaded value; when that is the loaded value itself (and no NaN repair
+   * is due), the update is a no-op and the load is its linearization point
+   * (monotonic only, which decide.c ensures). */
+  LLVMValueRef cur = NULL, skip = NULL;
+  if (d->precheck) {
+    cur = fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cur");
+    LLVMIntPredicate pp = is_min ? LLVMIntSLT : LLVMIntSGT;
+    LLVMIntPredicate np = is_min ? LLVMIntUGT : LLVMIntULT;
+    LLVMValueRef pnew = LLVMBuildSelect(
+        b, LLVMBuildICmp(b, pp, pos_op, cur, ""), pos_op, cur, "");
+    LLVMValueRef nnew = LLVMBuildSelect(
+        b, LLVMBuildICmp(b, np, neg_op, cur, ""), neg_op, cur, "");
+    LLVMValueRef nv = LLVMBuildSelect(b, neg, nnew, pnew, "");
+    skip = LLVMBuildICmp(b, LLVMIntEQ, nv, cur, "nochange");
+    if (nan_repair) {
+      LLVMValueRef sticky =
+          is_min ? LLVMBuildICmp(b, LLVMIntUGT, cur, K(sign | expo), "")
+                 : LLVMBuildICmp(b, LLVMIntSGT, cur, K(expo), "");
+      LLVMValueRef due =
+          LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "");
+      skip = LLVMBuildAnd(b, skip, LLVMBuildNot(b, due, ""), "skip");
+    }
+  }
+  LLVMBasicBlockRef entry = LLVMGetInsertBlock(b);
+
   LLVMBasicBlockRef end = fpa_split_here(b, s, "atomicrmw.end");
   LLVMBasicBlockRef pos_bb =
       LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.pos");
@@ -90,6 +117,12 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMBasicBlockRef join =
       nan_repair ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
                  : end;
+  if (d->precheck) {
+    LLVMBasicBlockRef go =
+        LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
+    LLVMBuildCondBr(b, skip, end, go);
+    LLVMPositionBuilderAtEnd(b, go);
+  }
   LLVMBuildCondBr(b, neg, neg_bb, pos_bb);
 
   LLVMValueRef olds[2];
@@ -109,6 +142,8 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       LLVMPositionBuilderBefore(b, s->inst);
       old = LLVMBuildPhi(b, ity, "");
       LLVMAddIncoming(old, olds, blocks, 2);
+      if (cur)
+        LLVMAddIncoming(old, &cur, &entry, 1);
     }
     fpa_finish(b, s, old);
     return;
@@ -137,6 +172,8 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     result = LLVMBuildPhi(b, ity, "");
     LLVMAddIncoming(result, &old, &join, 1);
     LLVMAddIncoming(result, &loaded, &loop_bb, 1);
+    if (cur)
+      LLVMAddIncoming(result, &cur, &entry, 1);
   }
   fpa_finish(b, s, result);
 #undef K

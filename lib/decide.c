@@ -214,6 +214,18 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "; note: this LLVM's NVPTX backend has no fences, so the "
              "ordering rests on its atomicrmw lowering");
   }
+  if (o->precheck && d->strategy == FPA_S_INT_TRICK) {
+    size_t n = strlen(d->reason);
+    if (s->ordering == LLVMAtomicOrderingMonotonic && !s->is_volatile) {
+      d->precheck = 1;
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; precheck: skipped when a load shows no change");
+    } else {
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; no precheck: only a non-volatile monotonic no-op may be a "
+               "load");
+    }
+  }
   if (c->target == FPA_TARGET_NVPTX && d->strategy == FPA_S_INT_TRICK &&
       s->ssid == FPA_SYNCSCOPE_SYSTEM) {
     size_t n = strlen(d->reason);

@@ -64,6 +64,7 @@ struct fpa_options {
   fpa_family_strategy minmax;
   fpa_family_strategy add;
   unsigned assume;
+  int precheck; /* load first, skip the atomic when it cannot change memory */
   fpa_record_fn callback;
   void *callback_user;
 };
@@ -138,6 +139,7 @@ typedef struct fpa_decision {
   fpa_strategy strategy;
   int nan_repair;  /* int trick: finish with a loop when memory held a NaN */
   int fences;      /* wrap the new atomicrmw in fences of its ordering */
+  int precheck;    /* int trick: load first, skip when it cannot change */
   char reason[256];
 } fpa_decision;
 
@@ -150,8 +152,8 @@ const char *fpa_op_name(fpa_op op);
 
 /* Each builder replaces s->inst with equivalent code and erases it. The
  * builder `b` is positioned before s->inst on entry. */
-void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
-                         int fences);
+void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s,
+                         const fpa_decision *d);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 /* Builds `atomicrmw op ptr, val` with the site's ordering, scope, volatile,
@@ -161,6 +163,12 @@ LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                           LLVMValueRef val, int fences);
 void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked);
+/* One monotonic atomic load of `ty` at `ptr` with the site's scope (system
+ * for singlethread, which NVPTX cannot select) and volatile/metadata. */
+LLVMValueRef fpa_emit_atomic_load(LLVMBuilderRef b, const fpa_site *s,
+                                  LLVMValueRef ptr, LLVMTypeRef ty,
+                                  unsigned align, int same_access,
+                                  const char *name);
 
 /* Shared pieces. */
 LLVMTypeRef fpa_int_type(const fpa_site *s, unsigned bits);

@@ -136,7 +136,7 @@ static void build(LLVMBuilderRef b, const fpa_site *s, const fpa_decision *d) {
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
   switch (d->strategy) {
   case FPA_S_INT_TRICK:
-    fpa_build_int_trick(b, s, d->nan_repair, d->fences);
+    fpa_build_int_trick(b, s, d);
     break;
   case FPA_S_FADD_NEG:
     fpa_build_fadd_neg(b, s, d->fences);

@@ -41,6 +41,12 @@ static const fpa_option_info option_table[] = {
      "fminimum/fmaximum use the integer trick). subnormal-flush: fadd/fsub "
      "results may flush subnormals (lets NVPTX fsub.f32 use atom.add.f32). "
      "In opt pass parameters separate list items with ':'."},
+    {"precheck", "off|on", "off",
+     "fmin/fmax by the integer trick: load the location first and skip the "
+     "atomic when that value shows the update cannot change memory (the "
+     "returned old value is the loaded one). Exact, and applied only to "
+     "non-volatile monotonic atomics, where a no-op read-modify-write may "
+     "be realised as an atomic load."},
 };
 
 const fpa_option_info *fpa_option_info_at(size_t index) {
@@ -228,6 +234,15 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
     else
       return fail(error, name, value,
                   is_add ? "auto, loop or keep" : "auto, int, loop or keep");
+    return FPA_OK;
+  }
+  if (strcmp(name, "precheck") == 0) {
+    if (strcmp(value, "on") == 0 || strcmp(value, "1") == 0)
+      o->precheck = 1;
+    else if (strcmp(value, "off") == 0 || strcmp(value, "0") == 0)
+      o->precheck = 0;
+    else
+      return fail(error, name, value, "on or off");
     return FPA_OK;
   }
   if (strcmp(name, "assume") == 0) {

@@ -37,7 +37,7 @@ static void usage(FILE *out) {
           "  --emit=ll|bc       Output format (default: from the output "
           "name)\n"
           "  --report[=<file>]  Write one line per decision to <file> "
-          "(default stderr):\n"
+          "(default stderr; - is stdout):\n"
           "                     FILE:LINE:COL: FUNCTION: OP TYPE "
           "addrspace(N): ACTION STRATEGY: REASON\n"
           "  --strict           Exit with status 3 if an atomic had to be "
@@ -270,7 +270,9 @@ int main(int argc, char **argv) {
   }
   LLVMDisposeMessage(vmsg);
   if (want_report) {
-    report_out = report_path ? fopen(report_path, "w") : stderr;
+    report_out = !report_path                ? stderr
+                 : strcmp(report_path, "-") == 0 ? stdout
+                                                 : fopen(report_path, "w");
     if (!report_out) {
       fprintf(stderr, "fpa-opt: error: cannot open report file '%s'\n",
               report_path);
@@ -291,7 +293,8 @@ int main(int argc, char **argv) {
                ? EXIT_UNSUPPORTED
                : 0;
 done:
-  if (report_out && report_out != stderr && fclose(report_out) != 0) {
+  if (report_out && report_out != stderr && report_out != stdout &&
+      fclose(report_out) != 0) {
     fprintf(stderr, "fpa-opt: error: cannot write report file '%s'\n",
             report_path);
     status = 1;
