@@ -1,0 +1,878 @@
+/*===-- fpa-bench.c - the GPU throughput matrix, measured and checked ----===*\
+|*                                                                          *|
+|* Runs the kernels of bench/gen-matrix-ir.sh, compiled once per variant,   *|
+|* over the matrix op x type x addresses x data x result_used (see          *|
+|* bench/README.md), side by side in one process on one GPU. Each cell is   *|
+|* timed with device events (median of --repeat launches after --warmup),   *|
+|* and its final memory (and returned old values) checked against a host    *|
+|* reference computed here, so a fast wrong variant cannot count.           *|
+|*                                                                          *|
+|* Writes the matrix CSV (op,type,addresses,data,result_used,variant,       *|
+|* gupdates_per_s) and a per-cell detail CSV (updates, launches, median     *|
+|* ms, check).                                                              *|
+\*===----------------------------------------------------------------------===*/
+#include "fpa_rt.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { MAX_VARIANTS = 16 };
+
+static const char *const op_names[] = {"fmin",     "fmax", "fminimum",
+                                       "fmaximum", "fadd", "fsub"};
+static const char *const type_names[] = {"float", "double", "half"};
+static const char *const data_names[] = {"random", "positive", "ascending",
+                                         "descending"};
+enum { OP_FMIN, OP_FMAX, OP_FMINIMUM, OP_FMAXIMUM, OP_FADD, OP_FSUB, N_OPS };
+enum { T_FLOAT, T_DOUBLE, T_HALF, N_TYPES };
+enum { N_DATA = 4 };
+static const unsigned type_bytes[] = {4, 8, 2};
+static const unsigned type_precision[] = {24, 53, 11};
+
+typedef struct variant {
+  char name[64];
+  const char *path;
+  unsigned ops; /* bit set of the ops it runs; all by default */
+  fpa_rt_module *mod;
+} variant;
+
+typedef struct config {
+  variant variants[MAX_VARIANTS];
+  int n_variants;
+  const char *int_limit_variant; /* module whose i_* kernels are used */
+  unsigned ops, types, data, used;
+  uint32_t addresses[8];
+  int n_addresses;
+  uint32_t n;
+  int repeat, warmup;
+  double max_launch_ms;
+  FILE *out, *cells;
+} config;
+
+static void die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("fpa-bench: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(1);
+}
+
+/*--- the values, exactly as the kernels compute them ---------------------*/
+
+static float gen(uint32_t i, int mode, float s, int32_t q, uint32_t r,
+                 unsigned ashift) {
+  uint32_t h = i * 2654435761u;
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  volatile float u = (float)(h >> 8) * 0x1p-24f;
+  volatile float is = (float)i * s;
+  float x;
+  switch (mode) {
+  case 0:
+    x = u * 2.0f - 1.0f;
+    break;
+  case 1:
+    x = u;
+    break;
+  case 2:
+    x = is - 1.0f;
+    break;
+  default:
+    x = 1.0f - is;
+    break;
+  }
+  if (q != 0) {
+    volatile float xs = x * (float)q;
+    int32_t k = (int32_t)xs;
+    x = (i >> ashift) < r ? (float)k : 0.0f;
+  }
+  return x;
+}
+
+static uint16_t f32_to_f16(float f) { return fpa_rt_f32_to_f16(f); }
+
+static uint64_t to_bits(int type, float x) {
+  switch (type) {
+  case T_FLOAT: {
+    uint32_t b;
+    memcpy(&b, &x, 4);
+    return b;
+  }
+  case T_DOUBLE: {
+    double d = x;
+    uint64_t b;
+    memcpy(&b, &d, 8);
+    return b;
+  }
+  default:
+    return f32_to_f16(x);
+  }
+}
+
+static double bits_to_double(int type, uint64_t b) {
+  switch (type) {
+  case T_FLOAT: {
+    uint32_t w = (uint32_t)b;
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+  }
+  case T_DOUBLE: {
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+  }
+  default:
+    return fpa_rt_f16_to_f32((uint16_t)b);
+  }
+}
+
+static uint64_t double_to_bits(int type, double d) {
+  switch (type) {
+  case T_FLOAT:
+    return to_bits(T_FLOAT, (float)d);
+  case T_DOUBLE: {
+    uint64_t b;
+    memcpy(&b, &d, 8);
+    return b;
+  }
+  default:
+    return f32_to_f16((float)d); /* exact: the references are exact halves */
+  }
+}
+
+/* The integer bits the i_* kernels use: sign-extended to 64 bits. */
+static int64_t int_of(int type, uint64_t b) {
+  switch (type) {
+  case T_FLOAT:
+    return (int32_t)(uint32_t)b;
+  case T_DOUBLE:
+    return (int64_t)b;
+  default:
+    return (int16_t)(uint16_t)b;
+  }
+}
+
+static int is_min_op(int op) { return op == OP_FMIN || op == OP_FMINIMUM; }
+static int is_add_op(int op) { return op == OP_FADD || op == OP_FSUB; }
+
+/* One cell's inputs for a given n (the number of updates). */
+typedef struct cell_data {
+  uint32_t n, amask, ashift, A;
+  float s;
+  int32_t q;
+  uint32_t r;
+  uint64_t *vals; /* n value bits */
+} cell_data;
+
+static unsigned log2u(uint32_t x) {
+  unsigned k = 0;
+  while ((1u << k) < x)
+    ++k;
+  return k;
+}
+
+static void make_data(cell_data *d, int op, int type, int mode, uint32_t A,
+                      uint32_t n) {
+  d->n = n;
+  d->A = A;
+  d->amask = A - 1;
+  d->ashift = log2u(A);
+  d->s = 2.0f / (float)n;
+  d->q = 0;
+  d->r = 0;
+  if (is_add_op(op)) {
+    uint64_t c = A >= n ? 1 : n / A;
+    uint64_t pp = (uint64_t)1 << type_precision[type];
+    uint64_t Q = pp / c;
+    if (Q > (1u << 20))
+      Q = 1u << 20;
+    if (Q < 1)
+      Q = 1;
+    uint64_t R = pp / Q;
+    if (R > c)
+      R = c;
+    d->q = (int32_t)Q;
+    d->r = (uint32_t)R;
+  }
+  d->vals = malloc((size_t)n * sizeof *d->vals);
+  if (!d->vals)
+    die("out of host memory");
+  for (uint32_t i = 0; i < n; ++i)
+    d->vals[i] =
+        to_bits(type, gen(i, mode, d->s, d->q, d->r, d->ashift));
+}
+
+/* Initial memory of a float cell and of its integer twin. */
+static uint64_t init_bits(int op, int type) {
+  double v = is_add_op(op) ? 0.0 : is_min_op(op) ? INFINITY : -INFINITY;
+  return double_to_bits(type, v);
+}
+static int64_t int_init(int op, int type) {
+  unsigned w = type == T_DOUBLE ? 64 : 32;
+  int64_t max = w == 64 ? INT64_MAX : INT32_MAX;
+  int64_t min = w == 64 ? INT64_MIN : INT32_MIN;
+  return is_add_op(op) ? 0 : is_min_op(op) ? max : min;
+}
+
+/*--- host references ------------------------------------------------------*/
+
+/* Final memory (bits) of the float op per address, exact: the data hold no
+ * NaN and no -0.0, and the add data are small integers whose every partial
+ * sum is exact. */
+static void reference_float(const cell_data *d, int op, int type,
+                            uint64_t *mem, double *absum) {
+  uint32_t slots = d->A < d->n ? d->A : d->n;
+  double *acc = malloc(slots * sizeof *acc);
+  if (!acc)
+    die("out of host memory");
+  double init = bits_to_double(type, init_bits(op, type));
+  for (uint32_t a = 0; a < slots; ++a) {
+    acc[a] = init;
+    if (absum)
+      absum[a] = 0;
+  }
+  for (uint32_t i = 0; i < d->n; ++i) {
+    uint32_t a = i & d->amask;
+    double v = bits_to_double(type, d->vals[i]);
+    switch (op) {
+    case OP_FMIN:
+    case OP_FMINIMUM:
+      if (v < acc[a])
+        acc[a] = v;
+      break;
+    case OP_FMAX:
+    case OP_FMAXIMUM:
+      if (v > acc[a])
+        acc[a] = v;
+      break;
+    case OP_FADD:
+      acc[a] += v;
+      break;
+    default:
+      acc[a] -= v;
+      break;
+    }
+    if (absum)
+      absum[a] += fabs(v);
+  }
+  for (uint32_t a = 0; a < slots; ++a)
+    mem[a] = double_to_bits(type, acc[a]);
+  free(acc);
+}
+
+/* Final memory of the integer twin (64-bit values, wrapped to its width). */
+static void reference_int(const cell_data *d, int op, int type, int64_t *mem) {
+  uint32_t slots = d->A < d->n ? d->A : d->n;
+  int w64 = type == T_DOUBLE;
+  for (uint32_t a = 0; a < slots; ++a)
+    mem[a] = int_init(op, type);
+  for (uint32_t i = 0; i < d->n; ++i) {
+    uint32_t a = i & d->amask;
+    int64_t v = int_of(type, d->vals[i]);
+    switch (op) {
+    case OP_FMIN:
+    case OP_FMINIMUM:
+      if (v < mem[a])
+        mem[a] = v;
+      break;
+    case OP_FMAX:
+    case OP_FMAXIMUM:
+      if (v > mem[a])
+        mem[a] = v;
+      break;
+    case OP_FADD:
+      mem[a] = (int64_t)((uint64_t)mem[a] + (uint64_t)v);
+      break;
+    default:
+      mem[a] = (int64_t)((uint64_t)mem[a] - (uint64_t)v);
+      break;
+    }
+    if (!w64)
+      mem[a] = (int32_t)(uint32_t)(uint64_t)mem[a];
+  }
+}
+
+/*--- device side ----------------------------------------------------------*/
+
+typedef struct gpu {
+  fpa_rt_context *ctx;
+  fpa_rt_buffer *mem, *out;
+  fpa_rt_module *fill_mod;
+} gpu;
+
+static void check_rt(int rc, fpa_rt_context *ctx, const char *what) {
+  if (rc != FPA_RT_SUCCESS)
+    die("%s: %s: %s", what, fpa_rt_strerror(rc),
+        ctx ? fpa_rt_context_last_error(ctx) : "");
+}
+
+static fpa_rt_kernel *get_kernel(gpu *g, fpa_rt_module *m, const char *name) {
+  fpa_rt_kernel *k = NULL;
+  check_rt(fpa_rt_kernel_get(m, name, &k), g->ctx, name);
+  return k;
+}
+
+static fpa_rt_launch_config geometry(uint32_t n) {
+  fpa_rt_launch_config c;
+  memset(&c, 0, sizeof c);
+  c.dims = 1;
+  c.local[0] = 256;
+  c.global[0] = ((size_t)n + 255) / 256 * 256;
+  return c;
+}
+
+/* Fills `count` elements of `bytes` each with `bits`. */
+static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
+  const char *name = bytes == 8 ? "fill64" : bytes == 4 ? "fill32" : "fill16";
+  fpa_rt_kernel *k = get_kernel(g, g->fill_mod, name);
+  fpa_rt_arg args[3];
+  args[0].kind = FPA_RT_ARG_BUFFER;
+  args[0].value.buffer = g->mem;
+  args[1].kind = FPA_RT_ARG_U32;
+  args[1].value.u32 = count;
+  if (bytes == 8) {
+    args[2].kind = FPA_RT_ARG_U64;
+    args[2].value.u64 = bits;
+  } else {
+    args[2].kind = FPA_RT_ARG_U32;
+    args[2].value.u32 = (uint32_t)bits;
+  }
+  fpa_rt_launch_config c = geometry(count);
+  check_rt(fpa_rt_launch(k, &c, args, 3, NULL), g->ctx, name);
+  fpa_rt_kernel_destroy(k);
+}
+
+/* One launch of kernel k on d after resetting memory; returns device ms. */
+static double launch(gpu *g, fpa_rt_kernel *k, const cell_data *d,
+                     unsigned bytes, uint64_t init, int mode) {
+  fill(g, bytes, d->A < d->n ? d->A : d->n, init);
+  fpa_rt_arg a[9];
+  memset(a, 0, sizeof a);
+  a[0].kind = FPA_RT_ARG_BUFFER;
+  a[0].value.buffer = g->mem;
+  a[1].kind = FPA_RT_ARG_BUFFER;
+  a[1].value.buffer = g->out;
+  a[2].kind = FPA_RT_ARG_U32;
+  a[2].value.u32 = d->n;
+  a[3].kind = FPA_RT_ARG_U32;
+  a[3].value.u32 = d->amask;
+  a[4].kind = FPA_RT_ARG_U32;
+  a[4].value.u32 = d->ashift;
+  a[5].kind = FPA_RT_ARG_I32;
+  a[5].value.i32 = mode;
+  a[6].kind = FPA_RT_ARG_F32;
+  a[6].value.f32 = d->s;
+  a[7].kind = FPA_RT_ARG_I32;
+  a[7].value.i32 = d->q;
+  a[8].kind = FPA_RT_ARG_U32;
+  a[8].value.u32 = d->r;
+  fpa_rt_launch_config c = geometry(d->n);
+  double ms = 0;
+  check_rt(fpa_rt_launch(k, &c, a, 9, &ms), g->ctx, "launch");
+  return ms;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/*--- checking -------------------------------------------------------------*/
+
+static uint64_t load_bits(const unsigned char *p, unsigned bytes, size_t i) {
+  uint64_t v = 0;
+  memcpy(&v, p + i * bytes, bytes); /* little endian, both sides */
+  return v;
+}
+
+/* Checks a float variant's result; returns NULL when right, else why. */
+static const char *check_float(gpu *g, const cell_data *d, int op, int type,
+                               int used, const uint64_t *ref,
+                               const double *absum, char *why, size_t len) {
+  unsigned bytes = type_bytes[type];
+  uint32_t slots = d->A < d->n ? d->A : d->n;
+  unsigned char *mem = malloc((size_t)slots * bytes);
+  if (!mem)
+    die("out of host memory");
+  check_rt(fpa_rt_buffer_read(g->mem, 0, mem, (size_t)slots * bytes), g->ctx,
+           "read memory");
+  const char *bad = NULL;
+  for (uint32_t a = 0; a < slots && !bad; ++a) {
+    uint64_t got = load_bits(mem, bytes, a);
+    if (got != ref[a]) {
+      snprintf(why, len,
+               "memory[%u] = %#llx (%g), reference %#llx (%g)", (unsigned)a,
+               (unsigned long long)got, bits_to_double(type, got),
+               (unsigned long long)ref[a], bits_to_double(type, ref[a]));
+      bad = why;
+    }
+  }
+  free(mem);
+  if (bad || !used)
+    return bad;
+  unsigned char *out = malloc((size_t)d->n * bytes);
+  if (!out)
+    die("out of host memory");
+  check_rt(fpa_rt_buffer_read(g->out, 0, out, (size_t)d->n * bytes), g->ctx,
+           "read old values");
+  double init = bits_to_double(type, init_bits(op, type));
+  for (uint32_t i = 0; i < d->n && !bad; ++i) {
+    uint32_t a = i & d->amask;
+    double old = bits_to_double(type, load_bits(out, bytes, i));
+    double fin = bits_to_double(type, ref[a]);
+    int ok;
+    if (is_add_op(op))
+      ok = old == floor(old) && fabs(old) <= absum[a];
+    else if (is_min_op(op))
+      ok = old <= init && old >= fin;
+    else
+      ok = old >= init && old <= fin;
+    if (!ok) {
+      snprintf(why, len, "old value of update %u = %g is impossible",
+               (unsigned)i, old);
+      bad = why;
+    }
+  }
+  free(out);
+  return bad;
+}
+
+static const char *check_int(gpu *g, const cell_data *d, int op, int type,
+                             int used, const int64_t *ref, char *why,
+                             size_t len) {
+  unsigned bytes = type == T_DOUBLE ? 8 : 4;
+  uint32_t slots = d->A < d->n ? d->A : d->n;
+  unsigned char *mem = malloc((size_t)slots * bytes);
+  if (!mem)
+    die("out of host memory");
+  check_rt(fpa_rt_buffer_read(g->mem, 0, mem, (size_t)slots * bytes), g->ctx,
+           "read memory");
+  const char *bad = NULL;
+  for (uint32_t a = 0; a < slots && !bad; ++a) {
+    uint64_t raw = load_bits(mem, bytes, a);
+    int64_t got = bytes == 8 ? (int64_t)raw : (int32_t)(uint32_t)raw;
+    if (got != ref[a]) {
+      snprintf(why, len, "memory[%u] = %lld, reference %lld", (unsigned)a,
+               (long long)got, (long long)ref[a]);
+      bad = why;
+    }
+  }
+  free(mem);
+  if (bad || !used || is_add_op(op))
+    return bad;
+  unsigned char *out = malloc((size_t)d->n * bytes);
+  if (!out)
+    die("out of host memory");
+  check_rt(fpa_rt_buffer_read(g->out, 0, out, (size_t)d->n * bytes), g->ctx,
+           "read old values");
+  int64_t init = int_init(op, type);
+  for (uint32_t i = 0; i < d->n && !bad; ++i) {
+    uint64_t raw = load_bits(out, bytes, i);
+    int64_t old = bytes == 8 ? (int64_t)raw : (int32_t)(uint32_t)raw;
+    int64_t fin = ref[i & d->amask];
+    int ok = is_min_op(op) ? old <= init && old >= fin
+                           : old >= init && old <= fin;
+    if (!ok) {
+      snprintf(why, len, "old value of update %u = %lld is impossible",
+               (unsigned)i, (long long)old);
+      bad = why;
+    }
+  }
+  free(out);
+  return bad;
+}
+
+/*--- the matrix -----------------------------------------------------------*/
+
+typedef struct measured {
+  uint32_t n;
+  int launches;
+  double ms;
+} measured;
+
+/* Picks the number of updates: the full n, unless a probe shows a launch
+ * of it would take longer than max_launch_ms (a collapsing cmpxchg loop);
+ * then the largest power of two that fits, at least 2^16. */
+static uint32_t choose_n(gpu *g, fpa_rt_kernel *k, const config *cfg, int op,
+                         int type, int mode, uint32_t A, unsigned bytes,
+                         uint64_t init) {
+  uint32_t probe = cfg->n < 65536 ? cfg->n : 65536;
+  if (probe == cfg->n)
+    return cfg->n;
+  cell_data pd = {0};
+  pd.n = probe;
+  pd.A = A;
+  pd.amask = A - 1;
+  pd.ashift = log2u(A);
+  pd.s = 2.0f / (float)probe;
+  (void)op;
+  (void)type;
+  double ms = launch(g, k, &pd, bytes, init, mode);
+  double per = ms / probe;
+  uint32_t n = cfg->n;
+  while (n > probe && per * n > cfg->max_launch_ms)
+    n /= 2;
+  return n;
+}
+
+static void measure(gpu *g, fpa_rt_kernel *k, const config *cfg,
+                    const cell_data *d, unsigned bytes, uint64_t init,
+                    int mode, measured *m) {
+  double t[64];
+  for (int w = 0; w < cfg->warmup; ++w)
+    launch(g, k, d, bytes, init, mode);
+  for (int r = 0; r < cfg->repeat; ++r)
+    t[r] = launch(g, k, d, bytes, init, mode);
+  qsort(t, (size_t)cfg->repeat, sizeof t[0], cmp_double);
+  m->n = d->n;
+  m->launches = cfg->repeat;
+  m->ms = t[cfg->repeat / 2];
+}
+
+/* The inputs and references of one cell at one n, cached across variants. */
+typedef struct cell_ref {
+  cell_data d;
+  uint64_t *fref;
+  double *absum;
+  int64_t *iref;
+} cell_ref;
+
+static void cell_ref_make(cell_ref *c, int op, int type, int mode, uint32_t A,
+                          uint32_t n) {
+  make_data(&c->d, op, type, mode, A, n);
+  uint32_t slots = A < n ? A : n;
+  c->fref = malloc(slots * sizeof *c->fref);
+  c->absum = malloc(slots * sizeof *c->absum);
+  c->iref = malloc(slots * sizeof *c->iref);
+  if (!c->fref || !c->absum || !c->iref)
+    die("out of host memory");
+  reference_float(&c->d, op, type, c->fref, c->absum);
+  reference_int(&c->d, op, type, c->iref);
+}
+
+static void cell_ref_free(cell_ref *c) {
+  free(c->d.vals);
+  free(c->fref);
+  free(c->absum);
+  free(c->iref);
+  memset(c, 0, sizeof *c);
+}
+
+static void emit(const config *cfg, int op, int type, uint32_t A, int mode,
+                 int used, const char *variant, const measured *m,
+                 const char *bad) {
+  double gups = m->ms > 0 ? m->n / (m->ms * 1e6) : 0;
+  if (bad)
+    fprintf(cfg->out, "%s,%s,%u,%s,%d,%s,\n", op_names[op], type_names[type],
+            A, data_names[mode], used, variant);
+  else
+    fprintf(cfg->out, "%s,%s,%u,%s,%d,%s,%.4f\n", op_names[op],
+            type_names[type], A, data_names[mode], used, variant, gups);
+  fprintf(cfg->cells, "%s,%s,%u,%s,%d,%s,%u,%d,%.5f,%s\n", op_names[op],
+          type_names[type], A, data_names[mode], used, variant, m->n,
+          m->launches, m->ms, bad ? "BAD" : "ok");
+  if (bad)
+    fprintf(stderr, "fpa-bench: %s %s A=%u %s used=%d %s: WRONG: %s\n",
+            op_names[op], type_names[type], A, data_names[mode], used,
+            variant, bad);
+  fflush(cfg->out);
+  fflush(cfg->cells);
+}
+
+/* One (variant or int-limit) run of one cell. */
+static void run_one(gpu *g, const config *cfg, fpa_rt_module *mod,
+                    const char *vname, int is_int, int op, int type, int mode,
+                    uint32_t A, int used, cell_ref *full) {
+  char kname[64];
+  snprintf(kname, sizeof kname, "%c_%s_%s_%d", is_int ? 'i' : 'k',
+           op_names[op], type_names[type], used);
+  fpa_rt_kernel *k = get_kernel(g, mod, kname);
+  unsigned bytes = is_int ? (type == T_DOUBLE ? 8 : 4) : type_bytes[type];
+  uint64_t init =
+      is_int ? (uint64_t)int_init(op, type) : init_bits(op, type);
+  uint32_t n = choose_n(g, k, cfg, op, type, mode, A, bytes, init);
+  cell_ref small = {0};
+  cell_ref *c = full;
+  if (n != full->d.n) {
+    cell_ref_make(&small, op, type, mode, A, n);
+    c = &small;
+  }
+  measured m;
+  measure(g, k, cfg, &c->d, bytes, init, mode, &m);
+  char why[256];
+  const char *bad =
+      is_int ? check_int(g, &c->d, op, type, used, c->iref, why, sizeof why)
+             : check_float(g, &c->d, op, type, used, c->fref, c->absum, why,
+                           sizeof why);
+  emit(cfg, op, type, A, mode, used, vname, &m, bad);
+  if (small.d.vals)
+    cell_ref_free(&small);
+  fpa_rt_kernel_destroy(k);
+}
+
+static void run_matrix(gpu *g, config *cfg) {
+  fpa_rt_module *int_mod = NULL;
+  for (int v = 0; v < cfg->n_variants; ++v)
+    if (cfg->int_limit_variant &&
+        strcmp(cfg->variants[v].name, cfg->int_limit_variant) == 0)
+      int_mod = cfg->variants[v].mod;
+  for (int op = 0; op < N_OPS; ++op) {
+    if (!(cfg->ops >> op & 1))
+      continue;
+    for (int type = 0; type < N_TYPES; ++type) {
+      if (!(cfg->types >> type & 1))
+        continue;
+      for (int mode = 0; mode < N_DATA; ++mode) {
+        if (!(cfg->data >> mode & 1))
+          continue;
+        for (int ai = 0; ai < cfg->n_addresses; ++ai) {
+          uint32_t A = cfg->addresses[ai];
+          cell_ref full = {0};
+          cell_ref_make(&full, op, type, mode, A, cfg->n);
+          for (int used = 0; used < 2; ++used) {
+            if (!(cfg->used >> used & 1))
+              continue;
+            for (int v = 0; v < cfg->n_variants; ++v)
+              if (cfg->variants[v].ops >> op & 1)
+                run_one(g, cfg, cfg->variants[v].mod, cfg->variants[v].name,
+                        0, op, type, mode, A, used, &full);
+            if (int_mod)
+              run_one(g, cfg, int_mod, "int-limit", 1, op, type, mode, A,
+                      used, &full);
+          }
+          cell_ref_free(&full);
+        }
+      }
+    }
+  }
+}
+
+/*--- command line ---------------------------------------------------------*/
+
+static void usage(FILE *f) {
+  fputs(
+      "usage: fpa-bench [options] --variant NAME=PTX[@OP,...] ...\n"
+      "\n"
+      "Runs the throughput matrix of bench/gen-matrix-ir.sh on the CUDA GPU\n"
+      "and writes op,type,addresses,data,result_used,variant,gupdates_per_s.\n"
+      "\n"
+      "  --variant NAME=PTX[@OPS]  a compiled kernel module; OPS limits the\n"
+      "                            ops it runs (comma list); repeatable\n"
+      "  --int-limit NAME          run the raw integer kernels (i_*) from\n"
+      "                            variant NAME's module as 'int-limit'\n"
+      "  --ops LIST                fmin,fmax,fminimum,fmaximum,fadd,fsub\n"
+      "  --types LIST              float,double,half\n"
+      "  --data LIST               random,positive,ascending,descending\n"
+      "  --addresses LIST          powers of two (default 1,32,4096,16777216)\n"
+      "  --used LIST               0,1 (result unused / stored)\n"
+      "  --n N                     updates per launch, a power of two\n"
+      "                            (default 16777216)\n"
+      "  --repeat K --warmup W     timed and warm-up launches (7, 2)\n"
+      "  --max-launch-ms MS        cells whose launch would take longer run\n"
+      "                            fewer updates, a power of two >= 65536\n"
+      "                            (default 250; the detail file says n)\n"
+      "  --out FILE --cells FILE   the matrix CSV and the detail CSV\n"
+      "  --help\n",
+      f);
+}
+
+static unsigned parse_set(const char *list, const char *const *names,
+                          int count, const char *what) {
+  unsigned set = 0;
+  char *copy = strdup(list);
+  if (!copy)
+    die("out of host memory");
+  for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+    int found = -1;
+    for (int i = 0; i < count; ++i)
+      if (strcmp(tok, names[i]) == 0)
+        found = i;
+    if (found < 0)
+      die("unknown %s '%s'", what, tok);
+    set |= 1u << found;
+  }
+  free(copy);
+  return set;
+}
+
+static uint32_t parse_pow2(const char *s, const char *what) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long v = strtoul(s, &end, 10);
+  if (errno || !end || *end || v == 0 || v > (1ul << 24) || (v & (v - 1)))
+    die("%s '%s' is not a power of two in [1, 2^24]", what, s);
+  return (uint32_t)v;
+}
+
+static char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    die("cannot open '%s': %s", path, strerror(errno));
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)len + 1);
+  if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len)
+    die("cannot read '%s'", path);
+  buf[len] = 0;
+  fclose(f);
+  *size = (size_t)len + 1;
+  return buf;
+}
+
+int main(int argc, char **argv) {
+  config cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.ops = (1u << N_OPS) - 1;
+  cfg.types = (1u << N_TYPES) - 1;
+  cfg.data = (1u << N_DATA) - 1;
+  cfg.used = 3;
+  uint32_t defaults[] = {1, 32, 4096, 16777216};
+  memcpy(cfg.addresses, defaults, sizeof defaults);
+  cfg.n_addresses = 4;
+  cfg.n = 16777216;
+  cfg.repeat = 7;
+  cfg.warmup = 2;
+  cfg.max_launch_ms = 250;
+  const char *out_path = NULL, *cells_path = NULL;
+  static const char *const used_names[] = {"0", "1"};
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    }
+    if (!v)
+      die("'%s' needs a value (see --help)", a);
+    ++i;
+    if (!strcmp(a, "--variant")) {
+      if (cfg.n_variants == MAX_VARIANTS)
+        die("too many variants");
+      variant *var = &cfg.variants[cfg.n_variants++];
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || (size_t)(eq - v) >= sizeof var->name)
+        die("--variant wants NAME=PTX[@OPS], got '%s'", v);
+      memcpy(var->name, v, (size_t)(eq - v));
+      char *path = strdup(eq + 1);
+      if (!path)
+        die("out of host memory");
+      char *at = strchr(path, '@');
+      var->ops = (1u << N_OPS) - 1;
+      if (at) {
+        *at = 0;
+        var->ops = parse_set(at + 1, op_names, N_OPS, "op");
+      }
+      var->path = path;
+    } else if (!strcmp(a, "--int-limit"))
+      cfg.int_limit_variant = v;
+    else if (!strcmp(a, "--ops"))
+      cfg.ops = parse_set(v, op_names, N_OPS, "op");
+    else if (!strcmp(a, "--types"))
+      cfg.types = parse_set(v, type_names, N_TYPES, "type");
+    else if (!strcmp(a, "--data"))
+      cfg.data = parse_set(v, data_names, N_DATA, "data");
+    else if (!strcmp(a, "--used"))
+      cfg.used = parse_set(v, used_names, 2, "used value");
+    else if (!strcmp(a, "--addresses")) {
+      char *copy = strdup(v);
+      cfg.n_addresses = 0;
+      for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
+        if (cfg.n_addresses == 8)
+          die("at most 8 address counts");
+        cfg.addresses[cfg.n_addresses++] = parse_pow2(t, "address count");
+      }
+      free(copy);
+    } else if (!strcmp(a, "--n"))
+      cfg.n = parse_pow2(v, "--n");
+    else if (!strcmp(a, "--repeat") || !strcmp(a, "--warmup")) {
+      int k = atoi(v);
+      if (k < (a[2] == 'r' ? 1 : 0) || k > 63)
+        die("%s '%s' out of range", a, v);
+      *(a[2] == 'r' ? &cfg.repeat : &cfg.warmup) = k;
+    } else if (!strcmp(a, "--max-launch-ms"))
+      cfg.max_launch_ms = atof(v);
+    else if (!strcmp(a, "--out"))
+      out_path = v;
+    else if (!strcmp(a, "--cells"))
+      cells_path = v;
+    else
+      die("unknown option '%s' (see --help)", a);
+  }
+  if (cfg.n_variants == 0 && !cfg.int_limit_variant)
+    die("no --variant given (see --help)");
+  cfg.out = out_path ? fopen(out_path, "w") : stdout;
+  cfg.cells = cells_path ? fopen(cells_path, "w") : stderr;
+  if (!cfg.out || !cfg.cells)
+    die("cannot open the output files");
+
+  gpu g;
+  memset(&g, 0, sizeof g);
+  fpa_rt_context_options o;
+  fpa_rt_context_options_init(&o, FPA_RT_BACKEND_CUDA);
+  char *detail = NULL;
+  int rc = fpa_rt_context_create(&o, &g.ctx, &detail);
+  if (rc != FPA_RT_SUCCESS) {
+    fprintf(stderr, "fpa-bench: no CUDA device: %s%s%s\n",
+            fpa_rt_strerror(rc), detail ? ": " : "", detail ? detail : "");
+    fpa_rt_free(detail);
+    return fpa_rt_is_unavailable(rc) ? 77 : 1;
+  }
+  for (int v = 0; v < cfg.n_variants; ++v) {
+    size_t size = 0;
+    char *text = read_file(cfg.variants[v].path, &size);
+    check_rt(fpa_rt_module_load(g.ctx, FPA_RT_FORMAT_PTX, text, size, NULL,
+                                &cfg.variants[v].mod),
+             g.ctx, cfg.variants[v].path);
+    free(text);
+  }
+  if (cfg.int_limit_variant) {
+    int found = 0;
+    for (int v = 0; v < cfg.n_variants; ++v)
+      found |= !strcmp(cfg.variants[v].name, cfg.int_limit_variant);
+    if (!found)
+      die("--int-limit names no --variant '%s'", cfg.int_limit_variant);
+  }
+  g.fill_mod = cfg.variants[0].mod;
+  check_rt(fpa_rt_buffer_create(g.ctx, (size_t)cfg.n * 8, &g.mem), g.ctx,
+           "allocate memory");
+  check_rt(fpa_rt_buffer_create(g.ctx, (size_t)cfg.n * 8, &g.out), g.ctx,
+           "allocate old values");
+
+  time_t now = time(NULL);
+  char stamp[64];
+  strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
+  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d\n",
+          stamp, fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat,
+          cfg.warmup);
+  fprintf(cfg.out,
+          "op,type,addresses,data,result_used,variant,gupdates_per_s\n");
+  fprintf(cfg.cells, "op,type,addresses,data,result_used,variant,updates,"
+                     "launches,ms_median,check\n");
+  run_matrix(&g, &cfg);
+
+  fpa_rt_buffer_destroy(g.mem);
+  fpa_rt_buffer_destroy(g.out);
+  for (int v = 0; v < cfg.n_variants; ++v) {
+    fpa_rt_module_destroy(cfg.variants[v].mod);
+    free((char *)cfg.variants[v].path);
+  }
+  fpa_rt_context_destroy(g.ctx);
+  if (cfg.out != stdout)
+    fclose(cfg.out);
+  if (cfg.cells != stderr)
+    fclose(cfg.cells);
+  return 0;
+}
