@@ -95,6 +95,8 @@ static float gen(uint32_t i, int mode, float s, int32_t q, uint32_t r,
   if (q != 0) {
     volatile float xs = x * (float)q;
     int32_t k = (int32_t)xs;
+    if (k == 0)
+      k = x < 0 ? -1 : 1;
     x = (i >> ashift) < r ? (float)k : 0.0f;
   }
   return x;
@@ -183,15 +185,14 @@ static unsigned log2u(uint32_t x) {
   return k;
 }
 
-static void make_data(cell_data *d, int op, int type, int mode, uint32_t A,
-                      uint32_t n) {
+static void make_params(cell_data *d, int op, int type, uint32_t A,
+                        uint32_t n) {
+  memset(d, 0, sizeof *d);
   d->n = n;
   d->A = A;
   d->amask = A - 1;
   d->ashift = log2u(A);
   d->s = 2.0f / (float)n;
-  d->q = 0;
-  d->r = 0;
   if (is_add_op(op)) {
     uint64_t c = A >= n ? 1 : n / A;
     uint64_t pp = (uint64_t)1 << type_precision[type];
@@ -206,6 +207,11 @@ static void make_data(cell_data *d, int op, int type, int mode, uint32_t A,
     d->q = (int32_t)Q;
     d->r = (uint32_t)R;
   }
+}
+
+static void make_data(cell_data *d, int op, int type, int mode, uint32_t A,
+                      uint32_t n) {
+  make_params(d, op, type, A, n);
   d->vals = malloc((size_t)n * sizeof *d->vals);
   if (!d->vals)
     die("out of host memory");
@@ -502,28 +508,39 @@ typedef struct measured {
   double ms;
 } measured;
 
-/* Picks the number of updates: the full n, unless a probe shows a launch
- * of it would take longer than max_launch_ms (a collapsing cmpxchg loop);
- * then the largest power of two that fits, at least 2^16. */
+/* Picks the number of updates: the full n, unless launches show it would
+ * take longer than max_launch_ms (a collapsing cmpxchg loop, whose cost per
+ * update grows with contention); then the largest power of two that fits,
+ * at least 2^16. Starts from a probe of 2^16 and checks each guess. */
 static uint32_t choose_n(gpu *g, fpa_rt_kernel *k, const config *cfg, int op,
                          int type, int mode, uint32_t A, unsigned bytes,
                          uint64_t init) {
-  uint32_t probe = cfg->n < 65536 ? cfg->n : 65536;
-  if (probe == cfg->n)
-    return cfg->n;
-  cell_data pd = {0};
-  pd.n = probe;
-  pd.A = A;
-  pd.amask = A - 1;
-  pd.ashift = log2u(A);
-  pd.s = 2.0f / (float)probe;
-  (void)op;
-  (void)type;
-  double ms = launch(g, k, &pd, bytes, init, mode);
-  double per = ms / probe;
-  uint32_t n = cfg->n;
-  while (n > probe && per * n > cfg->max_launch_ms)
-    n /= 2;
+  uint32_t lo = 65536, n = cfg->n < lo ? cfg->n : lo;
+  for (int tries = 0; tries < 8; ++tries) {
+    cell_data pd;
+    make_params(&pd, op, type, A, n);
+    double ms = launch(g, k, &pd, bytes, init, mode);
+    if (ms > cfg->max_launch_ms) {
+      if (n <= lo)
+        return n;
+      /* too long: shrink by the overshoot, and accept */
+      while (n > lo && ms > cfg->max_launch_ms) {
+        n /= 2;
+        ms /= 2;
+      }
+      return n;
+    }
+    if (n == cfg->n)
+      return n;
+    /* grow toward the budget (linear guess), at most 64x a step */
+    uint32_t next = n;
+    while (next < cfg->n && next < n * 64u &&
+           ms * 2.0 * next / n <= cfg->max_launch_ms)
+      next *= 2;
+    if (next == n)
+      return n;
+    n = next;
+  }
   return n;
 }
 

@@ -19,7 +19,8 @@
 #   h = hash(i); u = (h >> 8) * 2^-24                     in [0, 1)
 #   mode 0 random: 2u - 1   1 positive: u   2 ascending: i*s - 1
 #   mode 3 descending: 1 - i*s                            (s = 2/n)
-#   q > 0 (fadd/fsub): x = (i >> ashift) < r ? (float)(int)(x * q) : 0
+#   q > 0 (fadd/fsub): k = (int)(x * q), or -1/+1 by the sign of x when
+#   that is 0; x = (i >> ashift) < r ? (float)k : 0
 # then converted to the type (half: round to nearest even).
 set -eu
 
@@ -70,7 +71,11 @@ define internal float @gen(i32 %i, i32 %mode, float %s, i32 %q, i32 %r, i32 %ash
 q.yes:
   %qf = sitofp i32 %q to float
   %xs = fmul float %x, %qf
-  %k = fptosi float %xs to i32
+  %kt = fptosi float %xs to i32
+  %kzero = icmp eq i32 %kt, 0
+  %xneg = fcmp olt float %x, 0.0
+  %pm = select i1 %xneg, i32 -1, i32 1
+  %k = select i1 %kzero, i32 %pm, i32 %kt
   %kf = sitofp i32 %k to float
   %round = lshr i32 %i, %ashift
   %live = icmp ult i32 %round, %r

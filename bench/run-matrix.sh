@@ -1,0 +1,123 @@
+#!/bin/sh
+# The GPU throughput matrix (bench/README.md), in three phases:
+#
+#   bench/run-matrix.sh build OUTDIR        here: IR from gen-matrix-ir.sh,
+#                                           PTX per variant (clang-22, with
+#                                           and without the plugin), the
+#                                           fpa-bench driver, Triton script
+#   bench/run-matrix.sh run OUTDIR [ARGS]   on the GPU machine (no LLVM
+#                                           needed): fpa-bench over every
+#                                           variant; ARGS go to fpa-bench
+#                                           (e.g. --ops fmin,fmax); writes
+#                                           OUTDIR/matrix-*.csv
+#   bench/run-matrix.sh triton OUTDIR [ARGS] on the GPU machine: the Triton
+#                                           variant (bench/triton_bench.py)
+#   bench/run-matrix.sh merge DATE CSV...   here: one
+#                                           bench/results/DATE-h200.csv (and
+#                                           -cells.csv) from the runs' files
+#
+# Variants (each compiled from the same IR):
+#   llvm                 clang-22 -O2, no plugin: LLVM 22's own lowering
+#   fpa                  the plugin, default options (exact)
+#   fpa-loop             minmax=loop, add=loop: the cmpxchg-loop strategy
+#                        (fminimum/fmaximum: fpa is already the loop)
+#   fpa-precheck         precheck=on (fmin/fmax)
+#   fpa-nanfree          assume=nan-free-memory (min/max family; opt-in)
+#   fpa-nanfree-precheck both (fminimum/fmaximum)
+#   fpa-flush            assume=subnormal-flush (fsub; opt-in)
+#   int-limit            the raw integer atomic on the same bits (i_* kernels)
+# EXTRA_VARIANTS adds lines "name|ops|options" to the list below.
+set -eu
+usage() {
+  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+[ $# -ge 2 ] || usage
+phase=$1
+out=$2
+shift 2
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# name|ops|plugin options (empty ops: all; "none": no plugin)
+VARIANTS='llvm||none
+fpa||
+fpa-loop|fmin,fmax,fadd,fsub|-fpa-minmax=loop -fpa-add=loop
+fpa-precheck|fmin,fmax|-fpa-precheck=on
+fpa-nanfree|fmin,fmax,fminimum,fmaximum|-fpa-assume=nan-free-memory
+fpa-nanfree-precheck|fminimum,fmaximum|-fpa-assume=nan-free-memory -fpa-precheck=on
+fpa-flush|fsub|-fpa-assume=subnormal-flush'
+VARIANTS="$VARIANTS${EXTRA_VARIANTS:+
+$EXTRA_VARIANTS}"
+
+case $phase in
+build)
+  mkdir -p "$out"
+  clang=${CLANG:-clang-22}
+  plugin=${PLUGIN:-$root/build/pass/FPAtomics.so}
+  sh "$root/bench/gen-matrix-ir.sh" >"$out/matrix.ll"
+  : >"$out/variants.txt"
+  echo "$VARIANTS" | while IFS='|' read -r name ops opts; do
+    [ -n "$name" ] || continue
+    if [ "$opts" = none ]; then
+      $clang -target nvptx64-nvidia-cuda -march=sm_90 -O2 -S \
+        "$out/matrix.ll" -o "$out/$name.ptx"
+    else
+      mllvm=
+      for o in $opts; do mllvm="$mllvm -mllvm $o"; done
+      # shellcheck disable=SC2086
+      $clang -target nvptx64-nvidia-cuda -march=sm_90 -O2 -S \
+        "$out/matrix.ll" -o "$out/$name.ptx" -fpass-plugin="$plugin" \
+        $mllvm -mllvm -fpa-report="$out/$name.report"
+    fi
+    if [ -n "$ops" ]; then
+      echo "$name=$name.ptx@$ops" >>"$out/variants.txt"
+    else
+      echo "$name=$name.ptx" >>"$out/variants.txt"
+    fi
+  done
+  cp "$root/build/tools/fpa-bench" "$0" "$out/"
+  for f in triton_bench.py benchdata.py; do
+    [ -f "$root/bench/$f" ] && cp "$root/bench/$f" "$out/"
+  done
+  echo "built $(wc -l <"$out/variants.txt") variants in $out"
+  ;;
+run)
+  cd "$out"
+  tag=$(date -u +%H%M%S)
+  args=
+  while read -r v; do args="$args --variant $v"; done <variants.txt
+  echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo unknown GPU)"
+  # shellcheck disable=SC2086
+  ./fpa-bench $args --int-limit llvm --out "matrix-$tag.csv" \
+    --cells "cells-$tag.csv" "$@"
+  cat "matrix-$tag.csv"
+  ;;
+triton)
+  cd "$out"
+  tag=$(date -u +%H%M%S)
+  python3 triton_bench.py --out "triton-$tag.csv" \
+    --cells "triton-cells-$tag.csv" "$@"
+  cat "triton-$tag.csv"
+  ;;
+merge)
+  date=$out
+  dest=$root/bench/results/$date-h200.csv
+  cells=$root/bench/results/$date-h200-cells.csv
+  {
+    grep -h '^#' "$@" | grep -v '^# triton:' | sort -u
+    grep -h '^# triton:' "$@" | sort -u || true
+    echo "op,type,addresses,data,result_used,variant,gupdates_per_s"
+    for f in "$@"; do
+      case $f in *cells*) ;; *) grep -v '^#' "$f" | grep -v '^op,' ;; esac
+    done
+  } >"$dest"
+  {
+    echo "op,type,addresses,data,result_used,variant,updates,launches,ms_median,check"
+    for f in "$@"; do
+      case $f in *cells*) grep -v '^#' "$f" | grep -v '^op,' ;; esac
+    done
+  } >"$cells"
+  echo "wrote $dest and $cells"
+  ;;
+*) usage ;;
+esac
