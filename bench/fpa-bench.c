@@ -135,8 +135,16 @@ static double bits_to_double(int type, uint64_t b) {
     memcpy(&d, &b, 8);
     return d;
   }
-  default:
-    return fpa_rt_f16_to_f32((uint16_t)b);
+  default: {
+    static float table[65536];
+    static int ready;
+    if (!ready) {
+      for (uint32_t h = 0; h < 65536; ++h)
+        table[h] = fpa_rt_f16_to_f32((uint16_t)h);
+      ready = 1;
+    }
+    return table[(uint16_t)b];
+  }
   }
 }
 
@@ -209,15 +217,40 @@ static void make_params(cell_data *d, int op, int type, uint32_t A,
   }
 }
 
+/* The last generated values, reused while their key is the same (the
+ * min/max data do not depend on the op or the address count). */
+typedef struct value_cache {
+  int type, mode;
+  int32_t q;
+  uint32_t r, ashift, n;
+  uint64_t *vals;
+} value_cache;
+
 static void make_data(cell_data *d, int op, int type, int mode, uint32_t A,
-                      uint32_t n) {
+                      uint32_t n, value_cache *cache) {
   make_params(d, op, type, A, n);
+  uint32_t ashift = d->q ? d->ashift : 0;
+  if (cache && cache->vals && cache->type == type && cache->mode == mode &&
+      cache->q == d->q && cache->r == d->r && cache->ashift == ashift &&
+      cache->n == n) {
+    d->vals = cache->vals;
+    return;
+  }
   d->vals = malloc((size_t)n * sizeof *d->vals);
   if (!d->vals)
     die("out of host memory");
   for (uint32_t i = 0; i < n; ++i)
-    d->vals[i] =
-        to_bits(type, gen(i, mode, d->s, d->q, d->r, d->ashift));
+    d->vals[i] = to_bits(type, gen(i, mode, d->s, d->q, d->r, d->ashift));
+  if (cache) {
+    free(cache->vals);
+    cache->type = type;
+    cache->mode = mode;
+    cache->q = d->q;
+    cache->r = d->r;
+    cache->ashift = ashift;
+    cache->n = n;
+    cache->vals = d->vals;
+  }
 }
 
 /* Initial memory of a float cell and of its integer twin. */
@@ -564,11 +597,13 @@ typedef struct cell_ref {
   uint64_t *fref;
   double *absum;
   int64_t *iref;
+  int cached; /* d.vals belongs to a value_cache */
 } cell_ref;
 
 static void cell_ref_make(cell_ref *c, int op, int type, int mode, uint32_t A,
-                          uint32_t n) {
-  make_data(&c->d, op, type, mode, A, n);
+                          uint32_t n, value_cache *cache) {
+  make_data(&c->d, op, type, mode, A, n, cache);
+  c->cached = cache != NULL;
   uint32_t slots = A < n ? A : n;
   c->fref = malloc(slots * sizeof *c->fref);
   c->absum = malloc(slots * sizeof *c->absum);
@@ -580,7 +615,8 @@ static void cell_ref_make(cell_ref *c, int op, int type, int mode, uint32_t A,
 }
 
 static void cell_ref_free(cell_ref *c) {
-  free(c->d.vals);
+  if (!c->cached)
+    free(c->d.vals);
   free(c->fref);
   free(c->absum);
   free(c->iref);
@@ -623,7 +659,7 @@ static void run_one(gpu *g, const config *cfg, fpa_rt_module *mod,
   cell_ref small = {0};
   cell_ref *c = full;
   if (n != full->d.n) {
-    cell_ref_make(&small, op, type, mode, A, n);
+    cell_ref_make(&small, op, type, mode, A, n, NULL);
     c = &small;
   }
   measured m;
@@ -640,24 +676,26 @@ static void run_one(gpu *g, const config *cfg, fpa_rt_module *mod,
 }
 
 static void run_matrix(gpu *g, config *cfg) {
+  value_cache cache;
+  memset(&cache, 0, sizeof cache);
   fpa_rt_module *int_mod = NULL;
   for (int v = 0; v < cfg->n_variants; ++v)
     if (cfg->int_limit_variant &&
         strcmp(cfg->variants[v].name, cfg->int_limit_variant) == 0)
       int_mod = cfg->variants[v].mod;
-  for (int op = 0; op < N_OPS; ++op) {
-    if (!(cfg->ops >> op & 1))
+  for (int type = 0; type < N_TYPES; ++type) {
+    if (!(cfg->types >> type & 1))
       continue;
-    for (int type = 0; type < N_TYPES; ++type) {
-      if (!(cfg->types >> type & 1))
+    for (int mode = 0; mode < N_DATA; ++mode) {
+      if (!(cfg->data >> mode & 1))
         continue;
-      for (int mode = 0; mode < N_DATA; ++mode) {
-        if (!(cfg->data >> mode & 1))
+      for (int op = 0; op < N_OPS; ++op) {
+        if (!(cfg->ops >> op & 1))
           continue;
         for (int ai = 0; ai < cfg->n_addresses; ++ai) {
           uint32_t A = cfg->addresses[ai];
           cell_ref full = {0};
-          cell_ref_make(&full, op, type, mode, A, cfg->n);
+          cell_ref_make(&full, op, type, mode, A, cfg->n, &cache);
           for (int used = 0; used < 2; ++used) {
             if (!(cfg->used >> used & 1))
               continue;
@@ -674,6 +712,7 @@ static void run_matrix(gpu *g, config *cfg) {
       }
     }
   }
+  free(cache.vals);
 }
 
 /*--- command line ---------------------------------------------------------*/
