@@ -32,6 +32,11 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 
+; What clang -x cuda --cuda-gpu-arch=sm_90 puts on every device function;
+; the pass reads the SM and PTX version from here (clang -march does not
+; set them on IR input).
+attributes #0 = { "target-cpu"="sm_90" "target-features"="+ptx84" }
+
 define internal i32 @thread_index() alwaysinline {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -133,7 +138,7 @@ kernel() {
   k_name=$1 k_op=$2 k_ty=$3 k_align=$4 k_conv=$5 k_used=$6
   cat <<EOF
 
-define ptx_kernel void @$k_name(ptr addrspace(1) %mem, ptr addrspace(1) %out, i32 %n, i32 %amask, i32 %ashift, i32 %mode, float %s, i32 %q, i32 %r) {
+define ptx_kernel void @$k_name(ptr addrspace(1) %mem, ptr addrspace(1) %out, i32 %n, i32 %amask, i32 %ashift, i32 %mode, float %s, i32 %q, i32 %r) #0 {
 entry:
   %i = call i32 @thread_index()
   %in = icmp ult i32 %i, %n
