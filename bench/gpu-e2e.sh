@@ -1,7 +1,8 @@
 #!/bin/sh
 # End-to-end kernels on an NVIDIA GPU (test/e2e/README.md).
 #
-#   bench/gpu-e2e.sh compile OUTDIR   PTX only (kernels, minimum, block)
+#   bench/gpu-e2e.sh compile OUTDIR   PTX only (kernels, minimum, block,
+#                                     and the header kernels)
 #   bench/gpu-e2e.sh build OUTDIR     on the build machine: PTX, the static
 #                                     reference program, fpa-run and the
 #                                     runner, in OUTDIR (small enough to copy)
@@ -12,7 +13,7 @@
 #
 # build uses, overridable by environment: CLANG (clang-22), PLUGIN
 # (build/pass/FPAtomics.so), FPA_RUN (build/tools/fpa-run), CUDA_PATH
-# (/usr/local/cuda), CC (cc), SM (90).
+# (/usr/local/cuda), NVCC ($CUDA_PATH/bin/nvcc), CC (cc), SM (90).
 #
 # The PTX comes from test/e2e/Inputs/kernels.cu compiled the way a user
 # would: clang-22 --cuda-device-only -O2 -S -fpass-plugin. Two more modules
@@ -21,6 +22,11 @@
 # fminimum/fmaximum) and block.ptx (every atomicrmw put under
 # syncscope("block"): clang-22 drops __MEMORY_SCOPE_WRKGRP for NVPTX). Each
 # is then lowered by the plugin from that IR.
+#
+# The kernels of <fpatomics/cuda.h> (test/e2e/Inputs/header.cu) are built
+# three ways: header.ptx (clang-22 with the plugin), header-noplugin.ptx
+# (clang-22 alone: the header's CAS loop) and header-nvcc.ptx (nvcc: its
+# CAS loop too); Inputs/run-header.sh runs and checks all three.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 inputs=$root/test/e2e/Inputs
@@ -56,6 +62,20 @@ compile() {
       -o "$out/$m.ptx" -fpass-plugin="$plugin" \
       -mllvm -fpa-report="$out/$m.report" -Wno-override-module
   done
+  # shellcheck disable=SC2086
+  "$clang" $common -I"$root/include" -S "$inputs/header.cu" \
+    -o "$out/header.ptx" -fpass-plugin="$plugin" \
+    -mllvm -fpa-report="$out/header.report"
+  # shellcheck disable=SC2086
+  "$clang" $common -I"$root/include" -S "$inputs/header.cu" \
+    -o "$out/header-noplugin.ptx"
+  nvcc=${NVCC:-$cuda/bin/nvcc}
+  if [ -x "$nvcc" ]; then
+    "$nvcc" -arch=sm_"$sm" -O2 -ptx -I"$root/include" "$inputs/header.cu" \
+      -o "$out/header-nvcc.ptx"
+  else
+    echo "gpu-e2e: no nvcc at $nvcc: header-nvcc.ptx not built" >&2
+  fi
 }
 
 case $phase in
@@ -68,10 +88,14 @@ case $phase in
     # Static if the C library allows it, so that it runs anywhere.
     "$cc" -std=c11 -O2 -static -o "$out/ref" "$inputs/ref.c" 2>/dev/null ||
       "$cc" -std=c11 -O2 -o "$out/ref" "$inputs/ref.c"
+    "$cc" -std=c11 -O2 -static -o "$out/header-ref" "$inputs/header-ref.c" \
+      2>/dev/null ||
+      "$cc" -std=c11 -O2 -o "$out/header-ref" "$inputs/header-ref.c"
     # The inputs (hundreds of MB at GPU size) are generated on the GPU
     # machine by the same static program, at the start of `run`.
     cp "${FPA_RUN:-$root/build/tools/fpa-run}" "$out/fpa-run"
     cp "$inputs/run-all.sh" "$out/run-all.sh"
+    cp "$inputs/run-header.sh" "$out/run-header.sh"
     cp "$0" "$out/gpu-e2e.sh"
     echo "built $out; on the GPU machine run: sh $out/gpu-e2e.sh run $out"
     ;;
@@ -83,7 +107,17 @@ case $phase in
     fi
     runner=$dir/run-all.sh
     [ -f "$runner" ] || runner=$inputs/run-all.sh
-    sh "$runner" cuda "$dir"
+    status=0
+    sh "$runner" cuda "$dir" || status=1
+    runner=$dir/run-header.sh
+    [ -f "$runner" ] || runner=$inputs/run-header.sh
+    sh "$runner" cuda "$dir" || status=1
+    if [ $status -eq 0 ]; then
+      echo "gpu-e2e: PASS (every kernel)"
+    else
+      echo "gpu-e2e: FAIL (see the FAIL lines above)"
+    fi
+    exit $status
     ;;
   *) usage ;;
 esac

@@ -48,6 +48,7 @@ config.substitutions.append(("%not", tool("not")))
 config.substitutions.append(("%fpa-obj-root", config.fpa_obj_root))
 config.substitutions.append(("%llvm-cmake-dir", config.llvm_cmake_dir))
 config.substitutions.append(("%examples", os.path.join(config.fpa_src_root, "examples")))
+config.substitutions.append(("%fpa-include", os.path.join(config.fpa_src_root, "include")))
 
 # Which backends this LLVM has.
 try:
@@ -61,7 +62,7 @@ if "spirv64" in targets:
     config.available_features.add("spirv-backend")
 
 for name, feature in [("spirv-val", "spirv-val"), ("llvm-spirv-15", "llvm-spirv"),
-                      ("ptxas", "ptxas")]:
+                      ("ptxas", "ptxas"), ("nvcc", "nvcc")]:
     path = shutil.which(name) or (os.path.join("/usr/local/cuda/bin", name)
                                   if os.path.exists(os.path.join("/usr/local/cuda/bin", name)) else None)
     if path:
