@@ -188,11 +188,18 @@ def check_final(mem, ref):
     return None
 
 
+def order_key(v32):
+    """uint32 keys in the order of the float32 values (for non-NaN)."""
+    b = bits(v32)
+    return np.where(b >> np.uint32(31) != 0, ~b, b | np.uint32(0x80000000))
+
+
 class AddressValueSet:
     """The set of (address, value) pairs of one cell, for the min/max
     old-value check. Every value of the data is a float32 (double widens
     one exactly, half converts to one exactly), so a pair is one uint64:
-    address << 32 | float32 bits."""
+    address << 32 | order_key(value). Sorting the values of each address
+    (a row of A x N/A) leaves the whole key array sorted."""
 
     def __init__(self, vals, a):
         n = vals.shape[0]
@@ -200,25 +207,49 @@ class AddressValueSet:
         self.n = n
         self.vals = vals
         if a < n:
-            keys = self._keys(addresses(a, n), vals.astype(np.float32))
-            self.keys = np.unique(keys)
+            self.keys = self._sorted_keys(vals.astype(np.float32), a)
         else:
             self.keys = None  # one value per address: compared directly
 
     @staticmethod
-    def _keys(addr, v32):
-        return (addr.astype(np.uint64) << np.uint64(32)) | bits(v32).astype(np.uint64)
+    def _sorted_keys(v32, a):
+        n = v32.shape[0]
+        rows = np.ascontiguousarray(order_key(v32).reshape(n // a, a).T)
+        rows.sort(axis=1)
+        keys = rows.astype(np.uint64)
+        keys |= np.arange(a, dtype=np.uint64)[:, None] << np.uint64(32)
+        return keys.ravel()
 
-    def contains(self, addr, old):
-        """Per element: is old one of the values of its address?"""
+    def missing(self, old, allowed):
+        """Indices i where old[i] is neither allowed (one value, bit for
+        bit) nor one of the values of address i & (A-1)."""
+        n, a = self.n, self.a
+        ok = bits(old) == bits(np.array([allowed], dtype=old.dtype))[0]
         if self.keys is None:
-            return bits(old) == bits(self.vals[addr])
+            return np.nonzero(~(ok | (bits(old) == bits(self.vals))))[0]
         o32 = old.astype(np.float32)
         exact = o32.astype(old.dtype) == old  # False for NaN and for non-f32 doubles
-        keys = self._keys(addr, o32)
-        pos = np.searchsorted(self.keys, keys)
+        bad = ~(ok | exact)
+        if bad.any():
+            return np.nonzero(bad)[0]
+        # old[i] for i = r*A + c belongs to address c: the same layout as
+        # the values, so the same sort gives sorted needles.
+        # An allowed old value stands in as the thread's own value (present).
+        o32 = np.where(ok, self.vals.astype(np.float32), o32)
+        needles = self._sorted_keys(o32, a)
+        # Old values repeat a lot (many threads see the same minimum): look
+        # up each distinct pair once.
+        if needles.size > 1:
+            needles = needles[np.concatenate(([True], needles[1:] != needles[:-1]))]
+        pos = np.searchsorted(self.keys, needles)
         pos[pos >= self.keys.size] = 0
-        return exact & (self.keys[pos] == keys)
+        found = self.keys[pos] == needles
+        if found.all():
+            return np.zeros(0, dtype=np.int64)
+        # Slow path, only on failure: the threads that hold the missing pairs.
+        miss = np.unique(needles[~found])
+        mine = (addresses(a, n).astype(np.uint64) << np.uint64(32)) | order_key(o32).astype(np.uint64)
+        return np.nonzero(np.isin(mine, miss))[0]
 
 
 def check_old(op, ty, a, vals, final, old, valueset=None):
@@ -247,15 +278,11 @@ def check_old(op, ty, a, vals, final, old, valueset=None):
                 bad.size, k, old[k].item(), fin[k].item())
         if valueset is None:
             valueset = AddressValueSet(vals, a)
-        member = bits(old) == bits(np.array([init], dtype=vals.dtype))[0]
-        rest = np.nonzero(~member)[0]
-        if rest.size:
-            ok = valueset.contains(addr[rest], old[rest])
-            bad = rest[~ok]
-            if bad.size:
-                k = bad[0]
-                return "%d old values are neither the initial value nor a value of their address, first old[%d] = %r" % (
-                    bad.size, k, old[k].item())
+        bad = valueset.missing(old, init)
+        if bad.size:
+            k = bad[0]
+            return "%d old values are neither the initial value nor a value of their address, first old[%d] = %r" % (
+                bad.size, k, old[k].item())
         return None
     if op in ADD_OPS:
         o = old.astype(np.float64)
