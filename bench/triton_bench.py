@@ -1,0 +1,451 @@
+#!/usr/bin/env python3
+"""The `triton` variant of the throughput benchmark (issue 5), on an NVIDIA GPU.
+
+Triton has tl.atomic_min, tl.atomic_max and tl.atomic_add; they stand for
+fmin, fmax and fadd. fsub, fminimum and fmaximum have no Triton operation
+and get no rows. Each kernel generates its values itself, exactly as the
+CUDA kernels do (bench/benchdata.py has the definition and the host
+reference):
+
+  python3 bench/triton_bench.py --out triton.csv --cells triton-cells.csv
+  python3 bench/triton_bench.py --selfcheck            only the generator check
+  python3 bench/triton_bench.py --ops fmin --types float --addresses 32 --data random
+
+Every run first checks the generator: a small Triton kernel writes the
+values of every data pattern and type, quantized (for each address count)
+and not, for N = 2^16, and they must equal numpy's bit for bit. A mismatch
+stops the run (exit 1).
+
+Per cell: 2 warm-up and 7 timed launches (--warmup, --repeat), each on
+freshly reset memory, after a torch.cuda._sleep that keeps the GPU busy
+while Python enqueues the launch, timed with CUDA events around the kernel
+alone; the median counts. Then the final memory (bit for bit) and, with
+result_used=1, every returned old value are checked against numpy.
+
+stdout (and --out): '#' comment lines and
+  op,type,addresses,data,result_used,variant,gupdates_per_s
+--cells: op,type,addresses,data,result_used,variant,updates,launches,ms_median,check
+A cell that fails its check has an empty gupdates_per_s and check=BAD.
+Exit status: 0, 1 (generator self-check failed, or bad usage), 3 (some cell
+BAD or ERROR).
+"""
+import argparse
+import datetime
+import os
+import statistics
+import sys
+import time
+import traceback
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchdata as bd  # noqa: E402
+
+VARIANT = "triton"
+HEADER = "op,type,addresses,data,result_used,variant,gupdates_per_s"
+CELLS_HEADER = "op,type,addresses,data,result_used,variant,updates,launches,ms_median,check"
+TRITON_OPS = {"fmin": 0, "fmax": 1, "fadd": 2}  # the only ops Triton has
+DATA_CODE = {"random": 0, "positive": 1, "ascending": 2, "descending": 3}
+BLOCK = 256  # threads per block: BLOCK elements, num_warps=8, one element a thread
+NUM_WARPS = 8
+SELFCHECK_N = 1 << 16
+
+try:
+    import torch
+    import triton
+    import triton.language as tl
+    HAVE_TRITON = True
+    IMPORT_ERROR = None
+except ImportError as e:  # this file is also imported by the tests, without a GPU
+    HAVE_TRITON = False
+    IMPORT_ERROR = e
+
+if HAVE_TRITON:
+    @triton.jit
+    def _gen(i, s, DATA: tl.constexpr):
+        """The f32 base value of thread i (int32); s = 2/N (f32)."""
+        if DATA < 2:
+            # uint32 arithmetic that wraps: the tensor is uint32, and the
+            # constants take its type (>= 2^31 they are uint32 already).
+            h = i.to(tl.uint32)
+            h = h * 2654435761
+            h = h ^ (h >> 16)
+            h = h * 0x7FEB352D
+            h = h ^ (h >> 15)
+            h = h * 0x846CA68B
+            h = h ^ (h >> 16)
+            u = (h >> 8).to(tl.float32) * 5.9604644775390625e-08  # 2^-24, exact
+            if DATA == 0:
+                x = 2.0 * u - 1.0
+            else:
+                x = u
+        else:
+            fi = i.to(tl.float32)
+            if DATA == 2:
+                x = fi * s - 1.0
+            else:
+                x = 1.0 - fi * s
+        return x
+
+    @triton.jit
+    def _value(i, s, Qf, R, shift, DATA: tl.constexpr, QUANT: tl.constexpr):
+        """The f32 value of thread i; with QUANT the fadd/fsub quantization:
+        float32(int32(trunc(x*Q))) if i // A < R else 0.0 (shift = log2 A)."""
+        x = _gen(i, s, DATA)
+        if QUANT:
+            t = (x * Qf).to(tl.int32).to(tl.float32)
+            x = tl.where((i >> shift) < R, t, 0.0)
+        return x
+
+    @triton.jit(do_not_specialize=["amask", "shift", "R"])
+    def _bench_kernel(mem, out, amask, shift, R, Qf, s,
+                      OP: tl.constexpr, DATA: tl.constexpr, QUANT: tl.constexpr,
+                      USED: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        # f32 -> half rounds to nearest even; -> double widens exactly
+        v = _value(i, s, Qf, R, shift, DATA, QUANT).to(mem.dtype.element_ty)
+        p = mem + (i & amask)
+        if OP == 0:
+            old = tl.atomic_min(p, v, sem="relaxed", scope="gpu")
+        elif OP == 1:
+            old = tl.atomic_max(p, v, sem="relaxed", scope="gpu")
+        else:
+            old = tl.atomic_add(p, v, sem="relaxed", scope="gpu")
+        if USED:
+            tl.store(out + i, old)
+
+    @triton.jit(do_not_specialize=["shift", "R"])
+    def _values_kernel(out, shift, R, Qf, s,
+                       DATA: tl.constexpr, QUANT: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        v = _value(i, s, Qf, R, shift, DATA, QUANT)
+        tl.store(out + i, v.to(out.dtype.element_ty))
+
+
+def kernel_params(op, ty, a, data, n):
+    """The runtime arguments of one cell's kernel (pure Python)."""
+    quant = op in bd.ADD_OPS
+    q, r = bd.quant_params(ty, a, n) if quant else (1, 0)
+    return {
+        "amask": a - 1,
+        "shift": bd.log2(a),
+        "R": r,
+        "Qf": float(q),
+        "s": 2.0 / n,
+        "DATA": DATA_CODE[data],
+        "QUANT": quant,
+    }
+
+
+def first_line(exc):
+    """One line saying why an exception happened. Triton's frontend wraps
+    its TypeError/ValueError in a CompilationError whose text starts with
+    the kernel's source; the original error is in its error_message."""
+    seen = 0
+    while exc is not None and seen < 10:
+        msg = getattr(exc, "error_message", None)
+        if msg:
+            lines = [ln.strip() for ln in str(msg).splitlines() if ln.strip()]
+            if lines:
+                return lines[0]
+        if exc.__cause__ is None and exc.__context__ is None:
+            break
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    return "%s: %s" % (type(exc).__name__, lines[0]) if lines else type(exc).__name__
+
+
+class TritonBackend:
+    """Runs the kernels on the current CUDA device."""
+
+    def __init__(self, sleep_cycles):
+        if not HAVE_TRITON:
+            raise RuntimeError("triton and torch are needed: %s" % (IMPORT_ERROR,))
+        if not torch.cuda.is_available():
+            raise RuntimeError("no CUDA device")
+        self.sleep_cycles = sleep_cycles
+        self.dev = torch.device("cuda")
+        self.ttype = {"float": torch.float32, "double": torch.float64, "half": torch.float16}
+
+    def describe(self):
+        p = torch.cuda.get_device_properties(0)
+        return "%s (sm_%d%d), triton %s, torch %s, CUDA %s" % (
+            p.name, p.major, p.minor, triton.__version__, torch.__version__, torch.version.cuda)
+
+    def generate(self, ty, data, a, n):
+        """The values of a data pattern as the kernels make them; a = None:
+        not quantized, else quantized for A = a."""
+        out = torch.empty(n, dtype=self.ttype[ty], device=self.dev)
+        if a is None:
+            shift, r, qf = 0, 0, 1.0
+        else:
+            q, r = bd.quant_params(ty, a, n)
+            shift, qf = bd.log2(a), float(q)
+        _values_kernel[(n // BLOCK,)](out, shift, r, qf, 2.0 / n, DATA=DATA_CODE[data],
+                                      QUANT=a is not None, BLOCK=BLOCK, num_warps=NUM_WARPS)
+        torch.cuda.synchronize()
+        return out.cpu().numpy()
+
+    def _launch(self, mem, out, op, prm, used, n):
+        _bench_kernel[(n // BLOCK,)](mem, out, prm["amask"], prm["shift"], prm["R"], prm["Qf"], prm["s"],
+                                     OP=TRITON_OPS[op], DATA=prm["DATA"], QUANT=prm["QUANT"],
+                                     USED=used, BLOCK=BLOCK, num_warps=NUM_WARPS)
+
+    def probe(self, op, ty):
+        """None if Triton compiles and runs op on ty, else why not."""
+        try:
+            mem = torch.zeros(1, dtype=self.ttype[ty], device=self.dev)
+            out = torch.empty(BLOCK, dtype=self.ttype[ty], device=self.dev)
+            for used in (0, 1):
+                self._launch(mem, out, op, kernel_params(op, ty, 1, "random", BLOCK), used, BLOCK)
+            torch.cuda.synchronize()
+            return None
+        except Exception as e:  # Triton's frontend raises TypeError/ValueError wrapped in CompilationError
+            traceback.print_exc(file=sys.stderr)
+            return first_line(e)
+
+    def run_cell(self, op, ty, a, data, used, n, warmup, repeat):
+        """(timed milliseconds, final memory, old values or None)."""
+        t = self.ttype[ty]
+        prm = kernel_params(op, ty, a, data, n)
+        mem = torch.empty(a, dtype=t, device=self.dev)
+        if used:
+            out = torch.full((n,), float("nan"), dtype=t, device=self.dev)
+        else:
+            out = torch.empty(1, dtype=t, device=self.dev)
+        init = float(bd.init_value(op, ty))
+        total = warmup + repeat
+        starts = [torch.cuda.Event(enable_timing=True) for _ in range(total)]
+        ends = [torch.cuda.Event(enable_timing=True) for _ in range(total)]
+        for k in range(total):
+            mem.fill_(init)
+            # Keep the GPU busy while Python enqueues the start event and
+            # the launch, so that no launch latency lands between them.
+            torch.cuda._sleep(self.sleep_cycles)
+            starts[k].record()
+            self._launch(mem, out, op, prm, used, n)
+            ends[k].record()
+        torch.cuda.synchronize()
+        ms = [s.elapsed_time(e) for s, e in zip(starts[warmup:], ends[warmup:])]
+        return ms, mem.cpu().numpy(), (out.cpu().numpy() if used else None)
+
+
+def selfcheck(backend, log, n=SELFCHECK_N):
+    """Compare the kernel's values with numpy's for every data pattern and
+    type, not quantized and quantized for each address count. Returns the
+    number of mismatching arrays."""
+    bad = 0
+    count = 0
+    for data in bd.DATA:
+        base = bd.base_values(data, n)
+        for ty in bd.TYPES:
+            for a in (None,) + bd.ADDRESSES:
+                want = bd.to_type(base if a is None else bd.quantize(base, ty, a, n), ty)
+                got = backend.generate(ty, data, a, n)
+                count += 1
+                what = "%s %s %s" % (data, ty, "not quantized" if a is None else "quantized A=%d" % a)
+                if got.dtype != want.dtype or got.shape != want.shape:
+                    log("selfcheck: %s: got %s%s, expected %s%s" % (what, got.dtype, got.shape, want.dtype, want.shape))
+                    bad += 1
+                    continue
+                diff = np.nonzero(bd.bits(got) != bd.bits(want))[0]
+                if diff.size:
+                    k = diff[0]
+                    log("selfcheck: %s: %d of %d values differ, first i=%d: %r, expected %r" % (
+                        what, diff.size, n, k, got[k].item(), want[k].item()))
+                    bad += 1
+    return bad, count
+
+
+def fmt_sig(x, digits=4):
+    """x with `digits` significant digits, fixed notation."""
+    if x <= 0:
+        return "%.*f" % (digits - 1, x)
+    mag = int(np.floor(np.log10(x)))
+    return "%.*f" % (max(0, digits - 1 - mag), x)
+
+
+class Output:
+    def __init__(self, out_path, cells_path):
+        self.files = [sys.stdout]
+        self.opened = []
+        if out_path:
+            f = open(out_path, "w")
+            self.files.append(f)
+            self.opened.append(f)
+        self.cells = None
+        if cells_path:
+            self.cells = open(cells_path, "w")
+            self.opened.append(self.cells)
+            self.cells.write(CELLS_HEADER + "\n")
+
+    def line(self, text):
+        for f in self.files:
+            f.write(text + "\n")
+            f.flush()
+
+    def cell(self, key, gups, n, launches, ms, check):
+        op, ty, a, data, used = key
+        self.line("%s,%s,%d,%s,%d,%s,%s" % (op, ty, a, data, used, VARIANT, "" if gups is None else fmt_sig(gups)))
+        if self.cells:
+            self.cells.write("%s,%s,%d,%s,%d,%s,%d,%d,%s,%s\n" % (
+                op, ty, a, data, used, VARIANT, n, launches, "" if ms is None else "%.6f" % ms, check))
+            self.cells.flush()
+
+    def close(self):
+        for f in self.opened:
+            f.close()
+
+
+def csv_list(text, allowed, conv=str):
+    items = [conv(x) for x in text.split(",") if x != ""]
+    for x in items:
+        if x not in allowed:
+            raise argparse.ArgumentTypeError("%r is not one of %s" % (x, ", ".join(str(a) for a in allowed)))
+    return items
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", metavar="CSV", help="also write the CSV rows here")
+    ap.add_argument("--cells", metavar="CSV", help="per-cell details: updates, launches, ms_median, check")
+    ap.add_argument("--n", type=int, default=bd.DEFAULT_N, help="updates a launch, a power of two (default 2^24)")
+    ap.add_argument("--repeat", type=int, default=7, help="timed launches a cell (default 7)")
+    ap.add_argument("--warmup", type=int, default=2, help="warm-up launches a cell (default 2)")
+    ap.add_argument("--ops", default="fmin,fmax,fadd", help="comma list (default fmin,fmax,fadd)")
+    ap.add_argument("--types", default="float,double,half")
+    ap.add_argument("--addresses", default=",".join(str(a) for a in bd.ADDRESSES))
+    ap.add_argument("--data", default=",".join(bd.DATA))
+    ap.add_argument("--used", default="0,1", help="result_used values (default 0,1)")
+    ap.add_argument("--sleep-cycles", type=int, default=200000,
+                    help="torch.cuda._sleep before each launch (default 200000, about 100 us at 2 GHz)")
+    ap.add_argument("--selfcheck", action="store_true", help="only check the generator against numpy")
+    ap.add_argument("--no-selfcheck", action="store_true", help="skip the generator check before the run")
+    args = ap.parse_args(argv)
+    try:
+        args.ops = csv_list(args.ops, bd.OPS)
+        args.types = csv_list(args.types, bd.TYPES)
+        args.addresses = csv_list(args.addresses, bd.ADDRESSES, int)
+        args.data = csv_list(args.data, bd.DATA)
+        args.used = csv_list(args.used, (0, 1), int)
+    except (argparse.ArgumentTypeError, ValueError) as e:
+        ap.error(str(e))
+    if not bd.is_pow2(args.n) or args.n < BLOCK or args.n > (1 << 24):
+        ap.error("--n must be a power of two from %d to 2^24" % BLOCK)
+    if args.repeat < 1 or args.warmup < 0:
+        ap.error("--repeat must be >= 1 and --warmup >= 0")
+    return args
+
+
+def log(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+def run(args, backend, out):
+    """The cells; returns the number that failed (BAD or ERROR)."""
+    n = args.n
+    ops = [op for op in args.ops if op in TRITON_OPS]
+    missing = [op for op in args.ops if op not in TRITON_OPS]
+    if missing:
+        out.line("# triton: %s: no Triton operation, no rows" % ", ".join(missing))
+    supported = {}
+    for op in ops:
+        for ty in args.types:
+            why = backend.probe(op, ty)
+            supported[(op, ty)] = why is None
+            if why is not None:
+                out.line("# triton: %s %s unsupported: %s" % (op, ty, why))
+    todo = [(op, ty, a, data, used) for ty in args.types for a in args.addresses for data in args.data
+            for op in ops for used in args.used if supported[(op, ty)]]
+    failed = 0
+    base = {}
+    group = None
+    t_start = time.time()
+    for k, (op, ty, a, data, used) in enumerate(todo):
+        if group != (ty, a, data):
+            # Host data shared by the cells of one (type, A, data).
+            group = (ty, a, data)
+            if data not in base:
+                base[data] = bd.base_values(data, n)
+            vals = {}
+            refs = {}
+            valueset = None
+        cls = "add" if op in bd.ADD_OPS else "minmax"
+        if cls not in vals:
+            vals[cls] = bd.values(op, ty, a, data, n, base=base[data])
+        if op not in refs:
+            refs[op] = bd.reference_final(op, ty, a, vals[cls])
+        key = (op, ty, a, data, used)
+        try:
+            ms, mem, old = backend.run_cell(op, ty, a, data, used, n, args.warmup, args.repeat)
+        except Exception as e:
+            traceback.print_exc(file=sys.stderr)
+            out.line("# triton: ERROR %s %s %d %s %d: %s" % (op, ty, a, data, used, first_line(e)))
+            out.cell(key, None, n, args.repeat, None, "ERROR")
+            failed += 1
+            continue
+        t0 = time.time()
+        msg = bd.check_final(mem, refs[op])
+        if msg is None and used:
+            if cls == "minmax" and valueset is None and a < n:
+                valueset = bd.AddressValueSet(vals[cls], a)
+            msg = bd.check_old(op, ty, a, vals[cls], refs[op], old, valueset if cls == "minmax" else None)
+        med = statistics.median(ms)
+        if msg is None and med > 0:
+            gups = n / (med * 1e6)
+            out.cell(key, gups, n, len(ms), med, "ok")
+            state = "%s Gupd/s" % fmt_sig(gups)
+        else:
+            if msg is None:
+                msg = "median time %r ms" % med
+            out.line("# triton: BAD %s %s %d %s %d: %s" % (op, ty, a, data, used, msg))
+            out.cell(key, None, n, len(ms), med, "BAD")
+            failed += 1
+            state = "BAD"
+        log("[%d/%d] %s %s A=%d %s used=%d: %s (check %.1f s, %.0f s in all)" % (
+            k + 1, len(todo), op, ty, a, data, used, state, time.time() - t0, time.time() - t_start))
+    return failed
+
+
+def main(argv=None, backend=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if backend is None:
+        try:
+            backend = TritonBackend(args.sleep_cycles)
+        except RuntimeError as e:
+            log("triton_bench: %s" % e)
+            return 1
+    if args.selfcheck or not args.no_selfcheck:
+        t0 = time.time()
+        bad, count = selfcheck(backend, log)
+        if bad:
+            log("triton_bench: generator self-check FAILED: %d of %d arrays differ from numpy" % (bad, count))
+            return 1
+        log("triton_bench: generator self-check passed: %d arrays (4 data patterns x 3 types x "
+            "not quantized and quantized for 4 address counts, N=%d) equal numpy bit for bit (%.1f s)"
+            % (count, SELFCHECK_N, time.time() - t0))
+        if args.selfcheck:
+            return 0
+    out = Output(args.out, args.cells)
+    try:
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+        out.line("# %s, %s" % (now, backend.describe()))
+        out.line("# command: %s; N=%d, warmup %d, repeat %d, sleep %d cycles, 256 threads a block" % (
+            " ".join(["bench/triton_bench.py"] + (sys.argv[1:] if argv is None else list(argv))),
+            args.n, args.warmup, args.repeat, args.sleep_cycles))
+        out.line(HEADER)
+        failed = run(args, backend, out)
+    finally:
+        out.close()
+    if failed:
+        log("triton_bench: %d cells failed (BAD or ERROR)" % failed)
+        return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
