@@ -13,7 +13,8 @@ module is the host side of that definition:
            descending x = 1 - float32(i)*s, s = 2/N (all f32, all exact)
   fadd, fsub only: c = max(1, N/A), p = 24/53/11 (float/double/half),
            Q = max(1, min(2^20, 2^p // c)), R = min(c, 2^p // Q),
-           x = float32(int32(trunc(x*Q))) if i // A < R else 0.0
+           k = int32(trunc(x*Q)), -1/+1 by the sign of x where that is 0;
+           x = float32(k) if i // A < R else 0.0
            (so the sum of |x| at one address is at most 2^p: every order of
            summation is exact)
   type   : float as is, double exact widening, half round-to-nearest-even
@@ -103,10 +104,15 @@ def quant_params(ty, a, n):
 
 
 def quantize(x, ty, a, n):
-    """x = float32(int32(trunc(x*Q))) if i // A < R else 0.0."""
+    """k = int32(trunc(x*Q)), or -1/+1 by the sign of x where that is 0;
+    x = float32(k) if i // A < R else 0.0."""
     q, r = quant_params(ty, a, n)
     i = np.arange(n, dtype=np.uint32)
-    t = (x.astype(np.float32) * np.float32(q)).astype(np.int32).astype(np.float32)
+    x = x.astype(np.float32)
+    k = (x * np.float32(q)).astype(np.int32)
+    # a zero k becomes -1 or +1 by the sign of x, so no update adds 0
+    k = np.where(k == 0, np.where(x < 0, np.int32(-1), np.int32(1)), k)
+    t = k.astype(np.float32)
     return np.where((i >> np.uint32(log2(a))) < np.uint32(r), t, np.float32(0.0))
 
 

@@ -119,8 +119,12 @@ def test_quantize_by_hand():
                 got = bd.values("fadd", ty, a, data, n, base=x)
                 assert got.dtype == bd.NP_TYPE[ty]
                 for i in list(range(0, 50)) + [n // 2, n - 1, 2047, 2048, 2049]:
-                    # int() truncates toward zero, like int32(trunc(...))
-                    want = float(int(float(x[i]) * q)) if i // a < r else 0.0
+                    # int() truncates toward zero, like int32(trunc(...));
+                    # a zero becomes -1 or +1 by the sign of x
+                    k = int(float(x[i]) * q)
+                    if k == 0:
+                        k = -1 if float(x[i]) < 0 else 1
+                    want = float(k) if i // a < r else 0.0
                     assert float(got[i]) == want, (ty, a, data, i, float(got[i]), want)
 
 

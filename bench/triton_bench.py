@@ -91,10 +91,13 @@ if HAVE_TRITON:
     @triton.jit
     def _value(i, s, Qf, R, shift, DATA: tl.constexpr, QUANT: tl.constexpr):
         """The f32 value of thread i; with QUANT the fadd/fsub quantization:
-        float32(int32(trunc(x*Q))) if i // A < R else 0.0 (shift = log2 A)."""
+        k = int32(trunc(x*Q)), or -1/+1 by the sign of x where that is 0;
+        float32(k) if i // A < R else 0.0 (shift = log2 A)."""
         x = _gen(i, s, DATA)
         if QUANT:
-            t = (x * Qf).to(tl.int32).to(tl.float32)
+            k = (x * Qf).to(tl.int32)
+            k = tl.where(k == 0, tl.where(x < 0.0, -1, 1), k)
+            t = k.to(tl.float32)
             x = tl.where((i >> shift) < R, t, 0.0)
         return x
 
