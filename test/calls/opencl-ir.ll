@@ -84,6 +84,21 @@ define float @left(ptr addrspace(1) %p, float %v) {
   ret float %t
 }
 
+; An invoke is not a plain call: reported, left.
+; CHECK-LABEL: define float @invoked(
+; CHECK-NEXT: %a = invoke spir_func float @_Z16atomic_fetch_maxPU3AS1VU7_Atomicff(
+define float @invoked(ptr addrspace(1) %p, float %v) personality ptr @personality {
+  %a = invoke spir_func float @_Z16atomic_fetch_maxPU3AS1VU7_Atomicff(ptr addrspace(1) %p, float %v)
+          to label %ok unwind label %lp
+ok:
+  ret float %a
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
+}
+declare i32 @personality(...)
+declare spir_func float @_Z16atomic_fetch_maxPU3AS1VU7_Atomicff(ptr addrspace(1), float)
+
 ; The declarations whose calls were all replaced are gone; the others stay.
 ; CHECK-NOT: declare {{.*}}_Z16atomic_fetch_minPVU7_Atomicff
 ; CHECK-NOT: declare {{.*}}_Z16atomic_fetch_maxPU9CLgenericVU7_Atomicff
@@ -117,6 +132,7 @@ declare spir_func float @_Z16atomic_fetch_maxPU3AS1VU7_AtomicDhDh(ptr addrspace(
 ; REPORT-NEXT: left: fmax float addrspace(1): unsupported none: from atomic_fetch_max_explicit: call left as is: memory_order 7 is not a memory order
 ; REPORT-NEXT: left: fmax float addrspace(1): unsupported none: from atomic_fetch_max_explicit: call left as is: memory_scope 9 is not a memory scope
 ; REPORT-NEXT: left: fmax half addrspace(1): unsupported none: from atomic_fetch_max: call left as is: its value or result is not of the mangled floating-point type
+; REPORT-NEXT: invoked: fmax float addrspace(1): unsupported none: from atomic_fetch_max: call left as is: it is not a plain call
 ; REPORT-NOT: near_misses
 ; WARN: warning: fmax float left as is: from atomic_fetch_max_explicit: call left as is: memory_order 7 is not a memory order
 ; WARN: warning: fmax float left as is: from atomic_fetch_max_explicit: call left as is: memory_scope 9 is not a memory scope
