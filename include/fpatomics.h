@@ -107,8 +107,9 @@ typedef struct fpa_record {
 } fpa_record;
 
 /* Called once per decision while the module is being lowered, before the
- * instruction is replaced: `inst` is the original atomicrmw and is valid only
- * during the call. The plugin uses this to emit optimization remarks. */
+ * instruction is replaced: `inst` is the original atomicrmw (for a call that
+ * spells one but cannot become one, the call) and is valid only during the
+ * call. The plugin uses this to emit optimization remarks. */
 typedef void (*fpa_record_fn)(void *user, const fpa_record *record,
                               LLVMValueRef inst);
 void fpa_options_set_callback(fpa_options *opts, fpa_record_fn fn, void *user);
@@ -133,7 +134,9 @@ const char *fpa_action_name(fpa_action action);
 /*===------------------------------ Lowering ------------------------------===*/
 
 /* Lowers every floating-point atomicrmw of `module` that the target cannot
- * execute natively. `opts` may be NULL for the defaults. When `report` is not
+ * execute natively. Calls that spell one (option `calls`: OpenCL C's
+ * atomic_fetch_*, __spirv_AtomicF*EXT, __fpa_atomic_fetch_*) are first
+ * replaced by the atomicrmw they mean. `opts` may be NULL for the defaults. When `report` is not
  * NULL it receives a new report (also on failure, when one was made), which
  * the caller destroys. Instructions that cannot be lowered are left as they
  * were and recorded with FPA_ACTION_UNSUPPORTED; that is not a failure.

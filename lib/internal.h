@@ -56,6 +56,14 @@ enum {
   FPA_SPV_FLOAT_MIN_MAX = 1u << 2  /* SPV_EXT_shader_atomic_float_min_max */
 };
 
+/* Front-end spellings that calls.c turns into atomicrmw. */
+enum {
+  FPA_CALLS_OPENCL = 1u << 0, /* atomic_fetch_<op>[_explicit] (OpenCL C) */
+  FPA_CALLS_SPIRV = 1u << 1,  /* __spirv_AtomicF{Add,Min,Max}EXT */
+  FPA_CALLS_FPA = 1u << 2,    /* __fpa_atomic_fetch_<op>_<type>_<scope> */
+  FPA_CALLS_ALL = 7u
+};
+
 struct fpa_options {
   fpa_target target;
   unsigned sm;  /* 0: from the function's "target-cpu" */
@@ -65,6 +73,7 @@ struct fpa_options {
   fpa_family_strategy add;
   unsigned assume;
   int precheck; /* load first, skip the atomic when it cannot change memory */
+  unsigned calls; /* FPA_CALLS_* */
   fpa_record_fn callback;
   void *callback_user;
 };
@@ -202,11 +211,32 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
 LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
                                  const char *end_name);
 
+/*--- calls that spell an atomicrmw (calls.c) ----------------------------*/
+
+typedef struct fpa_calls fpa_calls;
+/* State for one module; NULL when out of memory. */
+fpa_calls *fpa_calls_new(LLVMModuleRef m, fpa_target t, const fpa_options *o);
+void fpa_calls_destroy(fpa_calls *c);
+/* Replaces each recognized call in `fn` by the atomicrmw it means (sets
+ * `changed`); a recognized call that cannot be mapped is reported and
+ * left. */
+int fpa_calls_rewrite(fpa_calls *c, LLVMValueRef fn, LLVMBuilderRef b,
+                      fpa_report *report, int *changed);
+/* "from SPELLING" or "from SPELLING (notes)" for an atomicrmw that the last
+ * fpa_calls_rewrite() made, else NULL. */
+const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw);
+/* Erases the recognized functions whose calls were replaced, once they have
+ * no uses left, when they are declarations or have discardable linkage. */
+void fpa_calls_erase_unused(fpa_calls *c);
+
 /*--- report (report.c) --------------------------------------------------*/
 
 fpa_report *fpa_report_new(void);
 /* Adds a record (copying its strings); returns FPA_OK or FPA_ERR_NOMEM. */
 int fpa_report_add(fpa_report *r, const fpa_record *rec);
+/* Fills the file, line and column of a record from the instruction's debug
+ * location, else from the module's source file name (lower.c). */
+void fpa_locate(LLVMModuleRef m, LLVMValueRef inst, fpa_record *r);
 
 /*--- small string helpers (report.c) ------------------------------------*/
 char *fpa_strdup(const char *s);

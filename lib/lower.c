@@ -1,6 +1,7 @@
 /*===-- lower.c - module in, lowered module out ---------------------------===*\
 |*                                                                          *|
-|* Walks the functions, collects the floating-point atomicrmw instructions, *|
+|* Walks the functions, turns the calls that spell a float atomic into      *|
+|* atomicrmw (calls.c), collects the floating-point atomicrmw instructions, *|
 |* and for each asks the target (target.c), decides (decide.c), reports     *|
 |* (report.c), and builds (build_int.c, build_loop.c). Then verifies every  *|
 |* function it changed.                                                     *|
@@ -102,7 +103,7 @@ static void fill_site(LLVMModuleRef m, LLVMValueRef fn, LLVMValueRef inst,
 }
 
 /* Fills the location part of a record from the debug location. */
-static void locate(LLVMModuleRef m, LLVMValueRef inst, fpa_record *r) {
+void fpa_locate(LLVMModuleRef m, LLVMValueRef inst, fpa_record *r) {
   unsigned len = 0;
   const char *file = NULL;
   if (LLVMInstructionGetDebugLoc(inst)) {
@@ -159,9 +160,9 @@ static void build(LLVMBuilderRef b, const fpa_site *s, const fpa_decision *d) {
 /* Lowers one function; `changed` is set when it was modified. */
 static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
                           const fpa_options *o, fpa_report *report,
-                          LLVMBuilderRef b, int *changed) {
+                          LLVMBuilderRef b, fpa_calls *calls, int *changed) {
   inst_list list = {0};
-  int rc = FPA_OK;
+  int rc = fpa_calls_rewrite(calls, fn, b, report, changed);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc == FPA_OK;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == FPA_OK;
@@ -183,15 +184,19 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_decide(&s, &caps, o, &d);
     s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
     char *type = LLVMPrintTypeToString(s.vty);
+    const char *from = fpa_calls_origin(calls, s.inst);
+    char reason[sizeof d.reason + 256];
+    snprintf(reason, sizeof reason, "%s%s%s", from ? from : "",
+             from ? ": " : "", d.reason);
     fpa_record rec = {0};
-    locate(m, s.inst, &rec);
+    fpa_locate(m, s.inst, &rec);
     rec.action = action_of(d.strategy);
     rec.function = fname;
     rec.operation = fpa_op_name(s.op);
     rec.type = type;
     rec.address_space = s.addrspace;
     rec.strategy = fpa_strategy_name(d.strategy);
-    rec.reason = d.reason;
+    rec.reason = reason;
     if (o->callback)
       o->callback(o->callback_user, &rec, s.inst);
     if (report)
@@ -236,6 +241,12 @@ int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
   fpa_target t = fpa_module_target(m, opts);
   if (t == FPA_TARGET_NONE)
     return FPA_OK;
+  fpa_calls *calls = fpa_calls_new(m, t, opts);
+  if (!calls) {
+    if (error)
+      *error = fpa_strdup("out of memory");
+    return FPA_ERR_NOMEM;
+  }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   int rc = FPA_OK;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && rc == FPA_OK;
@@ -243,7 +254,7 @@ int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
     if (LLVMIsDeclaration(fn))
       continue;
     int changed = 0;
-    rc = lower_function(m, fn, t, opts, report, b, &changed);
+    rc = lower_function(m, fn, t, opts, report, b, calls, &changed);
     if (rc == FPA_OK && changed &&
         LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
       size_t n = 0;
@@ -255,6 +266,9 @@ int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
       rc = FPA_ERR_VERIFY;
     }
   }
+  if (rc == FPA_OK)
+    fpa_calls_erase_unused(calls);
+  fpa_calls_destroy(calls);
   LLVMDisposeBuilder(b);
   if (rc == FPA_ERR_NOMEM && error && !*error)
     *error = fpa_strdup("out of memory");

@@ -47,6 +47,12 @@ static const fpa_option_info option_table[] = {
      "returned old value is the loaded one). Exact, and applied only to "
      "non-volatile monotonic atomics, where a no-op read-modify-write may "
      "be realised as an atomic load."},
+    {"calls", "all|none|opencl,spirv,fpa", "all",
+     "Calls that spell a float atomic and are turned into atomicrmw first: "
+     "opencl (OpenCL C atomic_fetch_add/sub/min/max[_explicit] on "
+     "atomic_half/float/double), spirv (__spirv_AtomicFAddEXT, FMinEXT, "
+     "FMaxEXT), fpa (__fpa_atomic_fetch_<op>_<type>_<scope>). opencl and "
+     "spirv apply to SPIR/SPIR-V modules only."},
 };
 
 const fpa_option_info *fpa_option_info_at(size_t index) {
@@ -65,6 +71,7 @@ int fpa_options_create(fpa_options **out) {
   o->target = FPA_TARGET_AUTO;
   o->minmax = FPA_FS_AUTO;
   o->add = FPA_FS_AUTO;
+  o->calls = FPA_CALLS_ALL;
   return FPA_OK;
 }
 
@@ -161,6 +168,23 @@ static int spirv_item(const char *p, size_t n, void *ctx) {
   return 1;
 }
 
+static int calls_item(const char *p, size_t n, void *ctx) {
+  unsigned *mask = ctx;
+  if (item_is(p, n, "none"))
+    return 1;
+  if (item_is(p, n, "all"))
+    *mask |= FPA_CALLS_ALL;
+  else if (item_is(p, n, "opencl"))
+    *mask |= FPA_CALLS_OPENCL;
+  else if (item_is(p, n, "spirv"))
+    *mask |= FPA_CALLS_SPIRV;
+  else if (item_is(p, n, "fpa"))
+    *mask |= FPA_CALLS_FPA;
+  else
+    return 0;
+  return 1;
+}
+
 static int assume_item(const char *p, size_t n, void *ctx) {
   unsigned *mask = ctx;
   if (item_is(p, n, "none"))
@@ -252,6 +276,14 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
                   "none, or a comma list of nan-free-memory, "
                   "subnormal-flush");
     o->assume = mask;
+    return FPA_OK;
+  }
+  if (strcmp(name, "calls") == 0) {
+    unsigned mask = 0;
+    if (!*value || !each_item(value, calls_item, &mask))
+      return fail(error, name, value,
+                  "all, none, or a comma list of opencl, spirv, fpa");
+    o->calls = mask;
     return FPA_OK;
   }
   if (error)

@@ -159,7 +159,9 @@ struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
     fpa_report *Report = nullptr;
     FpaError E;
     int RC = fpa_lower_module(wrap(&M), Opts.get(), &Report, &E.Msg);
-    size_t Changed = fpa_report_count(Report, FPA_ACTION_REWRITTEN);
+    // Any record may mean a change: a call turned into an atomicrmw that
+    // then stays native or kept is one.
+    size_t Changed = fpa_report_size(Report);
     fpa_report_destroy(Report);
     if (RC != FPA_OK)
       M.getContext().emitError(Twine(PASS_NAME ": ") +

@@ -137,3 +137,102 @@ kernel void noinline_minmax(global float *mm, global const float *vals,
   atomic_min_f(&mm[0], vals[i]);
   atomic_max_f(&mm[1], vals[i]);
 }
+
+// 13-19: kernels 1, 6, 7, 8, 4, 5 and 9 spelled with OpenCL C's standard
+// atomic functions (cl_ext_float_atomics), on buffers cast to atomic types
+// as users write them. clang emits calls to the builtins; the plugin turns
+// each call into the atomicrmw it means before lowering it. Every order and
+// scope form appears: explicit with both, with the order only (scope
+// device), and the plain form (seq_cst, device).
+#define GA(T, p) ((volatile global atomic_##T *)(p))
+#define LA(T, p) ((volatile local atomic_##T *)(p))
+
+// 13. As 1: relaxed, device scope, both explicit arguments.
+kernel void ocl_scatter_minmax(global float *mins, global float *maxs,
+                               global const float *vals, int n, int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  atomic_fetch_min_explicit(GA(float, &mins[i % nbins]), vals[i],
+                            memory_order_relaxed, memory_scope_device);
+  atomic_fetch_max_explicit(GA(float, &maxs[i % nbins]), vals[i],
+                            memory_order_relaxed, memory_scope_device);
+}
+
+// 14. As 6 (double), with the plain forms: seq_cst, device scope.
+kernel void ocl_scatter_minmax_f64(global double *mins, global double *maxs,
+                                   global const double *vals, int n,
+                                   int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  atomic_fetch_min(GA(double, &mins[i % nbins]), vals[i]);
+  atomic_fetch_max(GA(double, &maxs[i % nbins]), vals[i]);
+}
+
+// 15. As 7 (half), explicit with the order only (scope device).
+kernel void ocl_scatter_minmax_f16(global half *mins, global half *maxs,
+                                   global const half *vals, int n, int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  atomic_fetch_min_explicit(GA(half, &mins[i % nbins]), vals[i],
+                            memory_order_acq_rel);
+  atomic_fetch_max_explicit(GA(half, &maxs[i % nbins]), vals[i],
+                            memory_order_relaxed);
+}
+
+// 16. As 8: work-group scope in local memory, then global.
+kernel void ocl_group_then_global_minmax(global float *out,
+                                         global const float *vals, int n) {
+  local float lo, hi;
+  if (get_local_id(0) == 0) {
+    lo = INFINITY;
+    hi = -INFINITY;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int i = get_global_id(0);
+  if (i < n) {
+    atomic_fetch_min_explicit(LA(float, &lo), vals[i], memory_order_relaxed,
+                              memory_scope_work_group);
+    atomic_fetch_max_explicit(LA(float, &hi), vals[i], memory_order_relaxed,
+                              memory_scope_work_group);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (get_local_id(0) == 0) {
+    atomic_fetch_min_explicit(GA(float, &out[0]), lo, memory_order_relaxed,
+                              memory_scope_device);
+    atomic_fetch_max_explicit(GA(float, &out[1]), hi, memory_order_relaxed,
+                              memory_scope_device);
+  }
+}
+
+// 17. As 4: fadd.
+kernel void ocl_histogram(global float *bins, global const int *idx,
+                          global const float *w, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  atomic_fetch_add_explicit(GA(float, &bins[idx[i]]), w[i],
+                            memory_order_relaxed, memory_scope_device);
+}
+
+// 18. As 5: fsub, plain form.
+kernel void ocl_fsub_bins(global float *acc, global const float *vals, int n,
+                          int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  atomic_fetch_sub(GA(float, &acc[i % nbins]), vals[i]);
+}
+
+// 19. As 9: every returned old value is kept.
+kernel void ocl_min_olds(global float *m, global float *olds,
+                         global const float *vals, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  olds[i] = atomic_fetch_min_explicit(GA(float, m), vals[i],
+                                      memory_order_relaxed,
+                                      memory_scope_device);
+}

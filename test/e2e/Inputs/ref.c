@@ -2,8 +2,9 @@
  *
  *   ref gen DIR pocl|gpu     inputs, expected outputs and one fpa-run spec
  *                            file per kernel (DIR/NAME.spec), fixed seed
- *   ref check-olds DIR       checks min_olds' returned old values
- *                            (DIR/min_olds.olds.out, DIR/min_olds.m.out)
+ *   ref check-olds DIR [NAME] checks the returned old values of min_olds,
+ *                            or of NAME, a kernel run on min_olds' inputs
+ *                            (DIR/NAME.olds.out, DIR/NAME.m.out)
  *
  * Written from ../../../shared/SEMANTICS.md, not from the pass: values are
  * compared through integer order keys, never with the host's fmin/fmax:
@@ -409,7 +410,7 @@ static uint64_t okey(uint32_t b) { return isnan_b(&F32, b) ? (uint64_t)1 << 32 :
  * final value), every old is in S, and for every s in S but the last there is
  * exactly one operation that saw s and wrote a smaller value (its own
  * operand), which must be the next element of S; nobody wrote below final. */
-static int check_olds(void) {
+static int check_olds(const char *name) {
   char spec[4096];
   snprintf(spec, sizeof spec, "%s/min_olds.spec", dir);
   FILE *fp = fopen(spec, "r");
@@ -421,11 +422,14 @@ static int check_olds(void) {
   fclose(fp);
   if (!n) die("no --global in %s", spec);
   uint32_t *vals = get("min_olds.vals", (size_t)n * 4);
-  uint32_t *olds = get("min_olds.olds.out", (size_t)n * 4);
-  uint32_t *fin = get("min_olds.m.out", 4);
+  char outs[2][512];
+  snprintf(outs[0], sizeof outs[0], "%s.olds.out", name);
+  snprintf(outs[1], sizeof outs[1], "%s.m.out", name);
+  uint32_t *olds = get(outs[0], (size_t)n * 4);
+  uint32_t *fin = get(outs[1], 4);
   uint32_t *exp = get("min_olds.m.exp", 4);
   int bad = 0;
-#define BAD(...) do { if (bad++ < 10) { fprintf(stderr, "min_olds: "); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+#define BAD(...) do { if (bad++ < 10) { fprintf(stderr, "%s: ", name); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
   if (!(isnan_b(&F32, *fin) && isnan_b(&F32, *exp)) && *fin != *exp)
     BAD("final 0x%08x, expected 0x%08x", *fin, *exp);
   uint64_t *vk = malloc((size_t)n * 8), *sk = malloc(((size_t)n + 1) * 8);
@@ -464,7 +468,7 @@ static int check_olds(void) {
   }
   for (size_t s = 1; s < ns; ++s)
     if (writers[s] != 1) BAD("%u operations replaced one memory value (key 0x%" PRIx64 "); expected 1", writers[s], sk[s]);
-  printf("min_olds: %u old values, %zu distinct memory values: %s\n", n, ns, bad ? "FAILED" : "ok");
+  printf("%s: %u old values, %zu distinct memory values: %s\n", name, n, ns, bad ? "FAILED" : "ok");
   free(vk); free(sk); free(writers); free(vals); free(olds); free(fin); free(exp);
   return bad ? 1 : 0;
 }
@@ -499,6 +503,24 @@ static void gen_group_scoped(unsigned n) {
   free(vals); free(mins); free(maxs); free(emin); free(emax);
 }
 
+/* ---- 13-19: the same kernels in OpenCL C's standard spelling ----------- */
+
+/* NAME.spec: BASE.spec (the same inputs and expected results) for the
+ * kernel NAME. */
+static void alias_spec(const char *base, const char *name) {
+  char in[4096], out[4096], line[512];
+  snprintf(in, sizeof in, "%s/%s.spec", dir, base);
+  snprintf(out, sizeof out, "%s/%s.spec", dir, name);
+  FILE *from = fopen(in, "r"), *to = fopen(out, "w");
+  if (!from || !to) die("cannot copy %s to %s", in, out);
+  while (fgets(line, sizeof line, from)) {
+    if (!strncmp(line, "--kernel=", 9)) fprintf(to, "--kernel=%s\n", name);
+    else fputs(line, to);
+  }
+  fclose(from);
+  if (fclose(to)) die("cannot write %s", out);
+}
+
 int main(int argc, char **argv) {
   if (argc == 4 && !strcmp(argv[1], "gen")) {
     dir = argv[2];
@@ -518,12 +540,19 @@ int main(int argc, char **argv) {
     gen_scatter("minimum_maximum", "scatter_minmax", &F32, big, gpu ? 1021 : 61, 1, 10);
     gen_group_scoped(big);
     gen_minmax2("noinline_minmax", "noinline_minmax", big, 0x7f800000u, 0xff800000u, 12);
+    gen_scatter("ocl_scatter_minmax", "ocl_scatter_minmax", &F32, big, gpu ? 1021 : 61, 0, 13);
+    gen_scatter("ocl_scatter_minmax_f64", "ocl_scatter_minmax_f64", &F64, big, gpu ? 1021 : 61, 0, 14);
+    gen_scatter("ocl_scatter_minmax_f16", "ocl_scatter_minmax_f16", &F16, big, gpu ? 1021 : 61, 0, 15);
+    alias_spec("group_then_global_minmax", "ocl_group_then_global_minmax");
+    alias_spec("histogram", "ocl_histogram");
+    alias_spec("fsub_bins", "ocl_fsub_bins");
+    alias_spec("min_olds", "ocl_min_olds");
     return 0;
   }
-  if (argc == 3 && !strcmp(argv[1], "check-olds")) {
+  if ((argc == 3 || argc == 4) && !strcmp(argv[1], "check-olds")) {
     dir = argv[2];
-    return check_olds();
+    return check_olds(argc == 4 ? argv[3] : "min_olds");
   }
-  fprintf(stderr, "usage: ref gen DIR pocl|gpu\n       ref check-olds DIR\n");
+  fprintf(stderr, "usage: ref gen DIR pocl|gpu\n       ref check-olds DIR [NAME]\n");
   return 2;
 }

@@ -33,8 +33,8 @@ one() {
   "$fpa_run" --backend="$backend" --spec="$dir/$name.spec" "$@" "$file" \
     >"$dir/$name.log" 2>&1
   rc=$?
-  if [ $rc -eq 0 ] && [ "$name" = min_olds ]; then
-    "$ref" check-olds "$dir" >>"$dir/$name.log" 2>&1
+  if [ $rc -eq 0 ] && { [ "$name" = min_olds ] || [ "$name" = ocl_min_olds ]; }; then
+    "$ref" check-olds "$dir" "$name" >>"$dir/$name.log" 2>&1
     rc=$?
   fi
   if [ $rc -eq 0 ]; then
@@ -69,6 +69,17 @@ else
   one group_scoped kernels
 fi
 one noinline_minmax kernels
+if [ "$backend" = opencl ]; then
+  # OpenCL C's atomic_fetch_* spelling (kernels.cl only)
+  one ocl_scatter_minmax kernels
+  one ocl_scatter_minmax_f64 kernels
+  one ocl_scatter_minmax_f16 kernels
+  one ocl_group_then_global_minmax kernels
+  one ocl_histogram kernels
+  one ocl_fsub_bins kernels
+  rm -f "$dir/ocl_min_olds.m.out" "$dir/ocl_min_olds.olds.out"
+  one ocl_min_olds kernels --out="0:$dir/ocl_min_olds.m.out" --out="1:$dir/ocl_min_olds.olds.out"
+fi
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
