@@ -25,8 +25,8 @@
 # cost per atomic depends on the block size.
 #
 # Environment: OPT (opt-22), LLVM_AS (llvm-as-22), PLUGIN
-# (build/pass/FPAtomics.so), SIZES ("1000 10000 100000"), REPS (9), REPS_LARGE
-# (5; for sizes of 10^5 and more), TP_REPS (3; -time-passes runs), SWEEP (1;
+# (build/pass/FPAtomics.so), SIZES ("1000 10000 100000"), REPS (7), REPS_LARGE
+# (3; for sizes of 10^5 and more), TP_REPS (3; -time-passes runs), SWEEP (1;
 # 0 skips the sweep).
 #
 # Prints a header (command, date, machine), the checks, the raw run times as
@@ -37,8 +37,8 @@ OPT=${OPT:-opt-22}
 LLVM_AS=${LLVM_AS:-llvm-as-22}
 PLUGIN=${PLUGIN:-$root/build/pass/FPAtomics.so}
 SIZES=${SIZES:-1000 10000 100000}
-REPS=${REPS:-9}
-REPS_LARGE=${REPS_LARGE:-5}
+REPS=${REPS:-7}
+REPS_LARGE=${REPS_LARGE:-3}
 TP_REPS=${TP_REPS:-3}
 SWEEP=${SWEEP:-1}
 gen=$root/bench/gen-atomics.sh
