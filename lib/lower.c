@@ -2,9 +2,9 @@
 |*                                                                          *|
 |* Walks the functions, turns the calls that spell a float atomic into      *|
 |* atomicrmw (calls.c), collects the floating-point atomicrmw instructions, *|
-|* and for each asks the target (target.c), decides (decide.c), reports     *|
-|* (report.c), and builds (build_int.c, build_loop.c). Then verifies every  *|
-|* function it changed.                                                     *|
+|* and for each asks the target (target.c), decides (decide.c) and reports  *|
+|* (report.c), in program order; then builds (build_int.c, build_common.c)  *|
+|* in reverse order. Then verifies every function it changed.               *|
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
@@ -132,15 +132,23 @@ static fpa_action action_of(fpa_strategy st) {
   }
 }
 
-static void build(LLVMBuilderRef b, const fpa_site *s, const fpa_decision *d) {
+static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
+                  int nan_repair, int fences, int precheck) {
   LLVMPositionBuilderBefore(b, s->inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
-  switch (d->strategy) {
+  switch (strategy) {
   case FPA_S_INT_TRICK:
-    fpa_build_int_trick(b, s, d);
+    {
+      fpa_decision d = {0};
+      d.strategy = strategy;
+      d.nan_repair = nan_repair;
+      d.fences = fences;
+      d.precheck = precheck;
+      fpa_build_int_trick(b, s, &d);
+    }
     break;
   case FPA_S_FADD_NEG:
-    fpa_build_fadd_neg(b, s, d->fences);
+    fpa_build_fadd_neg(b, s, fences);
     break;
   case FPA_S_NATIVE_FENCED:
     fpa_build_fences_only(b, s);
@@ -157,7 +165,22 @@ static void build(LLVMBuilderRef b, const fpa_site *s, const fpa_decision *d) {
   LLVMSetCurrentDebugLocation2(b, NULL);
 }
 
-/* Lowers one function; `changed` is set when it was modified. */
+/* An atomic to rewrite, with what was decided for it. */
+typedef struct planned {
+  LLVMValueRef inst;
+  fpa_strategy strategy;
+  int nan_repair, fences, precheck;
+} planned;
+
+/* Lowers one function; `changed` is set when it was modified.
+ *
+ * Decisions, callbacks and report records follow program order. The rewrites
+ * are then built from the last atomic to the first: a lowering that splits
+ * its block moves the rest of the block into a new one, and going backwards
+ * that rest ends at the next atomic's lowering, so each instruction is moved
+ * about once, not once for every atomic before it in its block (quadratic in
+ * the atomics of a block). Each site is read again from its instruction just
+ * before it is built, as a later rewrite may have replaced its operands. */
 static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
                           const fpa_options *o, fpa_report *report,
                           LLVMBuilderRef b, fpa_calls *calls, int *changed) {
@@ -173,6 +196,12 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     free(list.items);
     return rc;
   }
+  planned *plan = malloc(list.size * sizeof *plan);
+  if (!plan) {
+    free(list.items);
+    return FPA_ERR_NOMEM;
+  }
+  size_t nplan = 0;
   fpa_caps caps;
   fpa_function_caps(fn, t, o, &caps);
   size_t fnlen = 0;
@@ -182,7 +211,6 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fill_site(m, fn, list.items[k], (fpa_op)op_of(list.items[k]), &s);
     fpa_decision d;
     fpa_decide(&s, &caps, o, &d);
-    s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
     char *type = LLVMPrintTypeToString(s.vty);
     const char *from = fpa_calls_origin(calls, s.inst);
     char reason[sizeof d.reason + 256];
@@ -203,10 +231,20 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       rc = fpa_report_add(report, &rec);
     LLVMDisposeMessage(type);
     if (rec.action == FPA_ACTION_REWRITTEN) {
-      build(b, &s, &d);
-      *changed = 1;
+      planned p = {s.inst, d.strategy, d.nan_repair, d.fences, d.precheck};
+      plan[nplan++] = p;
     }
   }
+  for (size_t k = nplan; k-- > 0;) {
+    fpa_site s;
+    fill_site(m, fn, plan[k].inst, (fpa_op)op_of(plan[k].inst), &s);
+    s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
+    build(b, &s, plan[k].strategy, plan[k].nan_repair, plan[k].fences,
+          plan[k].precheck);
+  }
+  if (nplan)
+    *changed = 1;
+  free(plan);
   free(list.items);
   return rc;
 }
