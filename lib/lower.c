@@ -2,8 +2,10 @@
 |*                                                                          *|
 |* Walks the functions, collects the floating-point atomicrmw instructions, *|
 |* and for each asks the target (target.c), decides (decide.c), reports     *|
-|* (report.c), and builds (build_int.c, build_loop.c). Then verifies every  *|
-|* function it changed.                                                     *|
+|* (report.c), and builds (build_int.c, build_loop.c). With                 *|
+|* aggregate=warp, build_warp.c first combines a warp's updates into new    *|
+|* atomics, which are then decided and built the same way. Then verifies    *|
+|* every function it changed.                                               *|
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
@@ -156,6 +158,15 @@ static void build(LLVMBuilderRef b, const fpa_site *s, const fpa_decision *d) {
   LLVMSetCurrentDebugLocation2(b, NULL);
 }
 
+static int build_warp(LLVMBuilderRef b, const fpa_site *s,
+                      const fpa_warp_plan *p, LLVMValueRef made[2]) {
+  LLVMPositionBuilderBefore(b, s->inst);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
+  int n = fpa_build_warp(b, s, p, made);
+  LLVMSetCurrentDebugLocation2(b, NULL);
+  return n;
+}
+
 /* Lowers one function; `changed` is set when it was modified. */
 static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
                           const fpa_options *o, fpa_report *report,
@@ -182,22 +193,47 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_decision d;
     fpa_decide(&s, &caps, o, &d);
     s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
+    fpa_warp_plan warp = {0};
+    char reason[sizeof warp.why + sizeof d.reason + 64];
+    snprintf(reason, sizeof reason, "%s", d.reason);
+    if (o->aggregate == FPA_AGG_WARP) {
+      fpa_decide_warp(&s, &caps, o, &d, &warp);
+      if (warp.apply)
+        snprintf(reason, sizeof reason, "%s; each group's leader: %s: %s",
+                 warp.why, fpa_strategy_name(d.strategy), d.reason);
+      else
+        snprintf(reason, sizeof reason, "%s; not warp-aggregated: %s", d.reason,
+                 warp.why);
+    }
     char *type = LLVMPrintTypeToString(s.vty);
     fpa_record rec = {0};
     locate(m, s.inst, &rec);
-    rec.action = action_of(d.strategy);
+    rec.action = warp.apply ? FPA_ACTION_REWRITTEN : action_of(d.strategy);
     rec.function = fname;
     rec.operation = fpa_op_name(s.op);
     rec.type = type;
     rec.address_space = s.addrspace;
-    rec.strategy = fpa_strategy_name(d.strategy);
-    rec.reason = d.reason;
+    rec.strategy =
+        warp.apply ? "warp-aggregated" : fpa_strategy_name(d.strategy);
+    rec.reason = reason;
     if (o->callback)
       o->callback(o->callback_user, &rec, s.inst);
     if (report)
       rc = fpa_report_add(report, &rec);
     LLVMDisposeMessage(type);
-    if (rec.action == FPA_ACTION_REWRITTEN) {
+    if (warp.apply) {
+      LLVMValueRef made[2];
+      int nmade = build_warp(b, &s, &warp, made);
+      /* the atomics it made get the per-lane lowering, unreported */
+      for (int i = 0; i < nmade; ++i) {
+        fill_site(m, fn, made[i], s.op, &s);
+        fpa_decide(&s, &caps, o, &d);
+        s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
+        if (action_of(d.strategy) == FPA_ACTION_REWRITTEN)
+          build(b, &s, &d);
+      }
+      *changed = 1;
+    } else if (rec.action == FPA_ACTION_REWRITTEN) {
       build(b, &s, &d);
       *changed = 1;
     }
