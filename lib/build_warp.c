@@ -14,7 +14,9 @@
 |* and vote.all.sync asks whether every lane has it; if not,                *|
 |* match.any.sync.b64 gives each lane its group mask. A generic pointer     *|
 |* into thread-local memory names different memory in each lane, so when    *|
-|* any lane has one (isspacep.local) the warp takes the per-lane path.      *|
+|* any lane has one (isspacep.local) the warp takes the per-lane path; a    *|
+|* pointer from a kernel argument, a global or another address space        *|
+|* cannot be one and needs no test.                                         *|
 |* An address that is a kernel argument or a global plus constant offsets   *|
 |* is the same in every lane and needs none of this.                        *|
 |*                                                                          *|
@@ -146,6 +148,43 @@ static int address_is_uniform(const fpa_site *s) {
   return 0;
 }
 
+/* Whether a generic pointer is known not to point into thread-local memory:
+ * it is, up to GEPs and casts, a global, a kernel's pointer argument (the
+ * host cannot pass a thread-local address; byval is a local copy), or a
+ * pointer cast from another address space than local. */
+static int generic_not_local(const fpa_site *s) {
+  LLVMValueRef v = s->ptr;
+  for (;;) {
+    LLVMOpcode op;
+    if (LLVMIsAInstruction(v))
+      op = LLVMGetInstructionOpcode(v);
+    else if (LLVMIsAConstantExpr(v))
+      op = LLVMGetConstOpcode(v);
+    else
+      break;
+    if (op == LLVMAddrSpaceCast) {
+      unsigned from =
+          LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
+      if (from != 0)
+        return from != 5;
+    } else if (op != LLVMGetElementPtr && op != LLVMBitCast) {
+      return 0;
+    }
+    v = LLVMGetOperand(v, 0);
+  }
+  if (LLVMIsAGlobalVariable(v))
+    return LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 5;
+  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
+      !is_kernel(s->fn))
+    return 0;
+  unsigned n = LLVMCountParams(s->fn);
+  for (unsigned i = 0; i < n; ++i)
+    if (LLVMGetParam(s->fn, i) == v)
+      return !LLVMGetEnumAttributeAtIndex(
+          s->fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5));
+  return 0;
+}
+
 void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                      const fpa_decision *d, fpa_warp_plan *p) {
   memset(p, 0, sizeof *p);
@@ -199,7 +238,7 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     return;
   p->redux = !is_add && c->sm >= 80 && c->ptx >= 70;
   p->uniform = address_is_uniform(s);
-  p->local_check = !p->uniform && s->addrspace == 0;
+  p->local_check = !p->uniform && s->addrspace == 0 && !generic_not_local(s);
   snprintf(w, n, "%s; %s%s; %s",
            p->uniform ? "address is warp-uniform (kernel argument or global)"
                       : "lanes grouped by address (vote.all.sync, else "

@@ -201,3 +201,30 @@ define void @fsub_f64(ptr addrspace(1) %p, double %v) {
   %old = atomicrmw fsub ptr addrspace(1) %p, double %v monotonic, align 8
   ret void
 }
+
+; Generic pointers that cannot be thread-local need no isspacep.local test:
+; a kernel argument plus any offset, or a cast from shared memory.
+define ptx_kernel void @kernel_arg_any_offset(ptr %mem, i64 %i, float %v) {
+; CHECK-LABEL: define ptx_kernel void @kernel_arg_any_offset(
+; CHECK-NOT:  isspacep
+; CHECK:      vote.all.sync
+  %q = getelementptr inbounds float, ptr %mem, i64 %i
+  %old = atomicrmw fmin ptr %q, float %v monotonic, align 4
+  ret void
+}
+@cells = internal addrspace(3) global [64 x float] undef, align 4
+define void @from_shared(i64 %i, float %v) {
+; CHECK-LABEL: define void @from_shared(
+; CHECK-NOT:  isspacep
+; CHECK:      vote.all.sync
+  %q = getelementptr inbounds float, ptr addrspacecast (ptr addrspace(3) @cells to ptr), i64 %i
+  %old = atomicrmw fmin ptr %q, float %v monotonic, align 4
+  ret void
+}
+; A generic pointer parameter of a device function may be thread-local.
+define void @device_fn_param(ptr %p, float %v) {
+; CHECK-LABEL: define void @device_fn_param(
+; CHECK:      isspacep.local
+  %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
+  ret void
+}
