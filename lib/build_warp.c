@@ -292,8 +292,10 @@ static LLVMValueRef intrinsic(warp *w, const char *name, LLVMTypeRef over,
   return LLVMBuildCall2(w->b, fty, fn, args, n, vname);
 }
 
+/* cttz/ctlz of a mask; zero gives poison (every mask used here holds the
+ * lane itself, or the result is selected away). */
 static LLVMValueRef bit_count(warp *w, const char *name, LLVMValueRef x) {
-  LLVMValueRef args[2] = {x, LLVMConstInt(w->i1, 0, 0)};
+  LLVMValueRef args[2] = {x, LLVMConstInt(w->i1, 1, 0)};
   return intrinsic(w, name, w->i32, args, 2, "");
 }
 
@@ -676,8 +678,10 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     }
   }
   LLVMValueRef total = p->redux ? redux_total(&w, x, gmask) : sc.total;
-  LLVMValueRef leader = bit_count(&w, "llvm.cttz", gmask);
-  LLVMValueRef is_leader = LLVMBuildICmp(b, LLVMIntEQ, w.lane, leader, "");
+  /* the leader: no lane of the group below it */
+  LLVMValueRef is_leader =
+      LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, gmask, w.lanemask_lt, ""),
+                    LLVMConstInt(w.i32, 0, 0), "leader");
   LLVMValueRef operand = leader_operand(&w, total);
   LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
   LLVMBasicBlockRef lbb = block(&w, "warp.leader");
@@ -701,7 +705,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef vals[2] = {rmw_bits, LLVMGetPoison(w.wty)};
     LLVMBasicBlockRef bbs[2] = {lend, from};
     LLVMAddIncoming(phi, vals, bbs, 2);
-    LLVMValueRef old = shuffle(&w, phi, leader, 0);
+    LLVMValueRef old = shuffle(&w, phi, bit_count(&w, "llvm.cttz", gmask), 0);
     result = LLVMBuildSelect(b, sc.first, old, fold_old(&w, old, sc.excl),
                              "lane.old");
   }

@@ -34,7 +34,7 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      warp.group:
 ; CHECK:      %addr = ptrtoint ptr %p to i64
-; CHECK:      [[FIRST:%.*]] = call i32 @llvm.cttz.i32(i32 %activemask, i1 false)
+; CHECK:      [[FIRST:%.*]] = call i32 @llvm.cttz.i32(i32 %activemask, i1 true)
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
 ; CHECK:      %uniform = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1
@@ -60,8 +60,10 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; SM80-NEXT:  %total = call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
 ; SM70-NEXT:  %total = phi i32
 ; SM70-NOT:   redux
-; CHECK:      [[LEADER:%.*]] = call i32 @llvm.cttz.i32(i32 %groupmask, i1 false)
-; CHECK:      icmp eq i32 %lane, [[LEADER]]
+; The leader: no lane of its group below it.
+; CHECK:      [[BELOW:%.*]] = and i32 %groupmask, %lanemask.lt
+; CHECK-NEXT: %leader = icmp eq i32 [[BELOW]], 0
+; CHECK:      br i1 %leader, label %warp.leader, label %warp.join
 ; CHECK:      warp.leader:
 ; CHECK:      atomicrmw min ptr %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
@@ -69,6 +71,7 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK:      cmpxchg ptr %p
 ; CHECK:      warp.join:
 ; CHECK-NEXT: [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.end ], [ poison, %warp.scanned ]
+; CHECK-NEXT: [[LEADER:%.*]] = call i32 @llvm.cttz.i32(i32 %groupmask, i1 true)
 ; CHECK-NEXT: [[M:%.*]] = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 [[OLD]], i32 [[LEADER]], i32 31)
 ; CHECK:      %lane.old = select i1 %first, i32 [[M]], i32
 ; CHECK:      warp.end:
@@ -97,7 +100,7 @@ define void @fmax_f64_unused(ptr addrspace(1) %p, double %v) {
 ; SM70:       warp.scan.full:
 ; SM70:       call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 31, i32 31)
 ; SM70:       warp.scan.groups:
-; SM70:       call i32 @llvm.ctlz.i32(i32 %groupmask, i1 false)
+; SM70:       call i32 @llvm.ctlz.i32(i32 %groupmask, i1 true)
 ; CHECK:      warp.leader:
 ; CHECK:      atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") monotonic, align 8
 ; CHECK:      atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") monotonic, align 8
