@@ -16,9 +16,9 @@
 |* into thread-local memory names different memory in each lane, so when    *|
 |* any lane has one (isspacep.local) the warp takes the per-lane path; a    *|
 |* pointer from a kernel argument, a global or another address space        *|
-|* cannot be one and needs no test.                                         *|
-|* An address that is a kernel argument or a global plus constant offsets   *|
-|* is the same in every lane and needs none of this.                        *|
+|* cannot be one and needs no test. An address that is a kernel argument or *|
+|* a global plus constant offsets is the same in every lane and needs no    *|
+|* grouping at all.                                                         *|
 |*                                                                          *|
 |* Combining min/max, exactly: operand bits b become signed order keys      *|
 |* k = b ^ ((b >>s (w-1)) & INT_MAX) (16-bit keys sign-extended to 32       *|
