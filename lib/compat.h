@@ -30,6 +30,12 @@
  * AtomicLoadFAdd" (f16), so the pass must loop there. */
 #define FPA_NVPTX_HAS_F16_ADD (LLVM_VERSION_MAJOR >= 20)
 
+/* llvm.nvvm.activemask is in LLVM 22's IntrinsicsNVVM.td and not in LLVM
+ * 15's; before 20 (the oldest release this check is sure of) the pass emits
+ * the PTX instruction `activemask.b32` as convergent inline asm, which every
+ * version's NVPTX backend passes through. */
+#define FPA_NVVM_HAS_ACTIVEMASK (LLVM_VERSION_MAJOR >= 20)
+
 /* What llc assumes for an NVPTX function with no "target-cpu" and no +ptxN
  * feature (read from `llc -o -` output: LLVM 15 prints sm_20 and PTX 3.2,
  * LLVM 22 sm_30 and PTX 3.2). */
@@ -69,6 +75,10 @@ unsigned fpa_compat_syncscope_id(LLVMContextRef ctx, const char *name);
  * (clang-15 emits typed pointers for spir64). */
 LLVMValueRef fpa_compat_ptr_to(LLVMBuilderRef b, LLVMValueRef ptr,
                                LLVMTypeRef elem);
+
+/* The mask of the warp's lanes active here (PTX activemask.b32), as an i32:
+ * llvm.nvvm.activemask where this LLVM has it, else convergent inline asm. */
+LLVMValueRef fpa_compat_nvvm_activemask(LLVMBuilderRef b, LLVMModuleRef m);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
 |* The data path: lower.c walks the module; target.c says what the target   *|
 |* does natively; decide.c picks a strategy per instruction; build_int.c    *|
 |* and build_loop.c emit it; report.c records it. Each stage sees only the  *|
-|* types below.                                                             *|
+|* types below. build_warp.c (aggregate=warp) wraps a lowering: it combines *|
+|* a warp's updates into one new atomicrmw, which is lowered as usual.      *|
 \*===----------------------------------------------------------------------===*/
 #ifndef FPA_INTERNAL_H
 #define FPA_INTERNAL_H
@@ -46,8 +47,17 @@ enum {
   /* The location never holds a NaN that this lowering did not store itself. */
   FPA_ASSUME_NAN_FREE_MEMORY = 1u << 0,
   /* Subnormal results of fadd/fsub may be flushed to zero. */
-  FPA_ASSUME_SUBNORMAL_FLUSH = 1u << 1
+  FPA_ASSUME_SUBNORMAL_FLUSH = 1u << 1,
+  /* fadd/fsub of one warp's lanes may be summed in another order first
+   * (aggregate=warp); LLVM 22's atomicrmw carries no fast-math flags. */
+  FPA_ASSUME_REASSOCIATE_FADD = 1u << 2
 };
+
+/* Combining the updates of several lanes into one atomic (opt-in). */
+typedef enum fpa_aggregate {
+  FPA_AGG_NONE, /* one atomic per lane, as written */
+  FPA_AGG_WARP  /* NVPTX: one atomic per warp and address (build_warp.c) */
+} fpa_aggregate;
 
 /* SPIR-V float-atomic extensions the device has. */
 enum {
@@ -74,6 +84,8 @@ struct fpa_options {
   unsigned assume;
   int precheck; /* load first, skip the atomic when it cannot change memory */
   unsigned calls; /* FPA_CALLS_* */
+
+  fpa_aggregate aggregate;
   fpa_record_fn callback;
   void *callback_user;
 };
@@ -228,6 +240,27 @@ const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw);
 /* Erases the recognized functions whose calls were replaced, once they have
  * no uses left, when they are declarations or have discardable linkage. */
 void fpa_calls_erase_unused(fpa_calls *c);
+
+/*--- warp aggregation (build_warp.c) -----------------------------------*/
+
+typedef struct fpa_warp_plan {
+  int apply;
+  int redux;       /* sm_80+: reduce min/max order keys with redux.sync */
+  int uniform;     /* the address is the same in every lane (static) */
+  int local_check; /* generic pointer: a lane whose pointer is thread-local
+                      sends the warp down the per-lane path */
+  char why[256];   /* applied: how it works here; otherwise why not */
+} fpa_warp_plan;
+
+/* Whether aggregate=warp applies to `s`, whose per-lane lowering is `d`. */
+void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
+                     const fpa_decision *d, fpa_warp_plan *p);
+/* Replaces s->inst with the aggregation. The atomicrmw instructions it
+ * creates (the group leader's, and the per-lane fallback's when there is
+ * one) still need the per-lane lowering: they are stored in `out`, and their
+ * number is returned. */
+int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
+                   LLVMValueRef out[2]);
 
 /*--- report (report.c) --------------------------------------------------*/
 

@@ -3,8 +3,8 @@
 |* Walks the functions, turns the calls that spell a float atomic into      *|
 |* atomicrmw (calls.c), collects the floating-point atomicrmw instructions, *|
 |* and for each asks the target (target.c), decides (decide.c) and reports  *|
-|* (report.c), in program order; then builds (build_int.c, build_common.c)  *|
-|* in reverse order. Then verifies every function it changed.               *|
+|* (report.c), in program order; then builds (build_int.c, build_common.c,  *|
+|* build_warp.c) in reverse order. Then verifies every function it changed. *|
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
@@ -165,11 +165,21 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
   LLVMSetCurrentDebugLocation2(b, NULL);
 }
 
+static int build_warp(LLVMBuilderRef b, const fpa_site *s,
+                      const fpa_warp_plan *p, LLVMValueRef made[2]) {
+  LLVMPositionBuilderBefore(b, s->inst);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
+  int n = fpa_build_warp(b, s, p, made);
+  LLVMSetCurrentDebugLocation2(b, NULL);
+  return n;
+}
+
 /* An atomic to rewrite, with what was decided for it. */
 typedef struct planned {
   LLVMValueRef inst;
   fpa_strategy strategy;
   int nan_repair, fences, precheck;
+  fpa_warp_plan *warp; /* aggregate=warp applies (owned), else NULL */
 } planned;
 
 /* Lowers one function; `changed` is set when it was modified.
@@ -180,7 +190,9 @@ typedef struct planned {
  * that rest ends at the next atomic's lowering, so each instruction is moved
  * about once, not once for every atomic before it in its block (quadratic in
  * the atomics of a block). Each site is read again from its instruction just
- * before it is built, as a later rewrite may have replaced its operands. */
+ * before it is built, as a later rewrite may have replaced its operands.
+ * With aggregate=warp, build_warp.c first combines a warp's updates into new
+ * atomics, which then get the per-lane lowering, unreported. */
 static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
                           const fpa_options *o, fpa_report *report,
                           LLVMBuilderRef b, fpa_calls *calls, int *changed) {
@@ -211,19 +223,33 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fill_site(m, fn, list.items[k], (fpa_op)op_of(list.items[k]), &s);
     fpa_decision d;
     fpa_decide(&s, &caps, o, &d);
+    fpa_warp_plan warp = {0};
+    char wreason[sizeof warp.why + sizeof d.reason + 64];
+    snprintf(wreason, sizeof wreason, "%s", d.reason);
+    if (o->aggregate == FPA_AGG_WARP) {
+      s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
+      fpa_decide_warp(&s, &caps, o, &d, &warp);
+      if (warp.apply)
+        snprintf(wreason, sizeof wreason, "%s; each group's leader: %s: %s",
+                 warp.why, fpa_strategy_name(d.strategy), d.reason);
+      else
+        snprintf(wreason, sizeof wreason, "%s; not warp-aggregated: %s",
+                 d.reason, warp.why);
+    }
     char *type = LLVMPrintTypeToString(s.vty);
     const char *from = fpa_calls_origin(calls, s.inst);
-    char reason[sizeof d.reason + 256];
+    char reason[sizeof wreason + 256];
     snprintf(reason, sizeof reason, "%s%s%s", from ? from : "",
-             from ? ": " : "", d.reason);
+             from ? ": " : "", wreason);
     fpa_record rec = {0};
     fpa_locate(m, s.inst, &rec);
-    rec.action = action_of(d.strategy);
+    rec.action = warp.apply ? FPA_ACTION_REWRITTEN : action_of(d.strategy);
     rec.function = fname;
     rec.operation = fpa_op_name(s.op);
     rec.type = type;
     rec.address_space = s.addrspace;
-    rec.strategy = fpa_strategy_name(d.strategy);
+    rec.strategy =
+        warp.apply ? "warp-aggregated" : fpa_strategy_name(d.strategy);
     rec.reason = reason;
     if (o->callback)
       o->callback(o->callback_user, &rec, s.inst);
@@ -231,7 +257,16 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       rc = fpa_report_add(report, &rec);
     LLVMDisposeMessage(type);
     if (rec.action == FPA_ACTION_REWRITTEN) {
-      planned p = {s.inst, d.strategy, d.nan_repair, d.fences, d.precheck};
+      planned p = {s.inst, d.strategy, d.nan_repair, d.fences, d.precheck,
+                   NULL};
+      if (warp.apply) {
+        p.warp = malloc(sizeof *p.warp);
+        if (!p.warp) {
+          rc = FPA_ERR_NOMEM;
+          break;
+        }
+        *p.warp = warp;
+      }
       plan[nplan++] = p;
     }
   }
@@ -239,11 +274,28 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_site s;
     fill_site(m, fn, plan[k].inst, (fpa_op)op_of(plan[k].inst), &s);
     s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
-    build(b, &s, plan[k].strategy, plan[k].nan_repair, plan[k].fences,
-          plan[k].precheck);
+    if (!plan[k].warp) {
+      build(b, &s, plan[k].strategy, plan[k].nan_repair, plan[k].fences,
+            plan[k].precheck);
+      continue;
+    }
+    LLVMValueRef made[2];
+    fpa_op op = s.op;
+    int nmade = build_warp(b, &s, plan[k].warp, made);
+    for (int i = 0; i < nmade; ++i) {
+      fpa_site ms;
+      fill_site(m, fn, made[i], op, &ms);
+      fpa_decision md;
+      fpa_decide(&ms, &caps, o, &md);
+      ms.fence_ssid = fpa_fence_scope(&caps, ms.ctx, ms.ssid);
+      if (action_of(md.strategy) == FPA_ACTION_REWRITTEN)
+        build(b, &ms, md.strategy, md.nan_repair, md.fences, md.precheck);
+    }
   }
   if (nplan)
     *changed = 1;
+  for (size_t k = 0; k < nplan; ++k)
+    free(plan[k].warp);
   free(plan);
   free(list.items);
   return rc;

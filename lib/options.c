@@ -34,13 +34,23 @@ static const fpa_option_info option_table[] = {
     {"add", "auto|loop|keep", "auto",
      "Strategy for fadd/fsub: auto keeps native fadd and loops otherwise, "
      "loop always loops, keep leaves them as they are."},
-    {"assume", "none|nan-free-memory|subnormal-flush[,...]", "none",
+    {"assume", "none|nan-free-memory|subnormal-flush|reassociate-fadd[,...]",
+     "none",
      "Opt-in assumptions that allow faster, not always exact, forms. "
      "nan-free-memory: the location never holds a NaN that this lowering did "
      "not store (drops the NaN repair of fmin/fmax and lets "
      "fminimum/fmaximum use the integer trick). subnormal-flush: fadd/fsub "
      "results may flush subnormals (lets NVPTX fsub.f32 use atom.add.f32). "
-     "In opt pass parameters separate list items with ':'."},
+     "reassociate-fadd: with aggregate=warp, a warp's fadd/fsub operands may "
+     "be summed before the one atomic (rounding differs from one atomic per "
+     "lane). In opt pass parameters separate list items with ':'."},
+    {"aggregate", "none|warp", "none",
+     "Combine the updates of lanes of a warp that hit the same address into "
+     "one atomic, done by the lowest such lane; the others get their old "
+     "values from a scan in lane order. warp: NVPTX sm_70+ (sm_80+ adds "
+     "redux.sync), non-volatile monotonic atomicrmw only. Exact for "
+     "fmin/fmax/fminimum/fmaximum (all types); fadd/fsub (float, double) "
+     "only with assume=reassociate-fadd."},
     {"precheck", "off|on", "off",
      "fmin/fmax by the integer trick: load the location first and skip the "
      "atomic when that value shows the update cannot change memory (the "
@@ -193,6 +203,8 @@ static int assume_item(const char *p, size_t n, void *ctx) {
     *mask |= FPA_ASSUME_NAN_FREE_MEMORY;
   else if (item_is(p, n, "subnormal-flush"))
     *mask |= FPA_ASSUME_SUBNORMAL_FLUSH;
+  else if (item_is(p, n, "reassociate-fadd"))
+    *mask |= FPA_ASSUME_REASSOCIATE_FADD;
   else
     return 0;
   return 1;
@@ -274,7 +286,7 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
     if (!*value || !each_item(value, assume_item, &mask))
       return fail(error, name, value,
                   "none, or a comma list of nan-free-memory, "
-                  "subnormal-flush");
+                  "subnormal-flush, reassociate-fadd");
     o->assume = mask;
     return FPA_OK;
   }
@@ -284,6 +296,15 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
       return fail(error, name, value,
                   "all, none, or a comma list of opencl, spirv, fpa");
     o->calls = mask;
+    return FPA_OK;
+  }
+  if (strcmp(name, "aggregate") == 0) {
+    if (strcmp(value, "none") == 0)
+      o->aggregate = FPA_AGG_NONE;
+    else if (strcmp(value, "warp") == 0)
+      o->aggregate = FPA_AGG_WARP;
+    else
+      return fail(error, name, value, "none or warp");
     return FPA_OK;
   }
   if (error)

@@ -13,3 +13,11 @@ target_link_libraries(fpa-verify PRIVATE fpatomics_static
   ${FPA_VERIFY_LLVM_LIBS} Threads::Threads m)
 set_target_properties(fpa-verify PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tools)
+
+# fpa-warp-sim: runs aggregate=warp lowerings on simulated warps (the NVVM
+# warp intrinsics become host functions; test/verify/README.md).
+add_executable(fpa-warp-sim ${CMAKE_CURRENT_SOURCE_DIR}/fpa-warp-sim.c)
+target_link_libraries(fpa-warp-sim PRIVATE fpatomics_static
+  ${FPA_VERIFY_LLVM_LIBS} m)
+set_target_properties(fpa-warp-sim PROPERTIES
+  RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tools)

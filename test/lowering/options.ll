@@ -28,12 +28,18 @@
 ; RUN: %not %opt %loadplugin -passes='lower-fp-atomics<assume=fast>' -S %s 2>&1 | %FileCheck %s --check-prefix=ERR-ASSUME
 ; RUN: %not %opt %loadplugin -passes='lower-fp-atomics<spirv-ext=SPV_foo>' -S %s 2>&1 | %FileCheck %s --check-prefix=ERR-EXT
 ; RUN: %not %fpa-opt --minmax=bogus %s 2>&1 | %FileCheck %s --check-prefix=ERR-MINMAX
+; RUN: %not %opt %loadplugin -passes='lower-fp-atomics<aggregate=block>' -S %s 2>&1 | %FileCheck %s --check-prefix=ERR-AGG
+; RUN: %not %fpa-opt --aggregate=1 %s 2>&1 | %FileCheck %s --check-prefix=ERR-AGG1
+; RUN: %not %opt %loadplugin -fpa-aggregate=yes -passes=lower-fp-atomics -S %s 2>&1 | %FileCheck %s --check-prefix=ERR-AGG2
 ; ERR-MINMAX: invalid value 'bogus' for option 'minmax' (expected auto, int, loop or keep)
 ; ERR-ADD: invalid value 'int' for option 'add' (expected auto, loop or keep)
 ; ERR-UNKNOWN: unknown option 'frobnicate'
 ; ERR-SM: invalid value 'abc' for option 'sm'
 ; ERR-ASSUME: invalid value 'fast' for option 'assume'
 ; ERR-EXT: invalid value 'SPV_foo' for option 'spirv-ext'
+; ERR-AGG: invalid value 'block' for option 'aggregate' (expected none or warp)
+; ERR-AGG1: invalid value '1' for option 'aggregate' (expected none or warp)
+; ERR-AGG2: -fpa-aggregate: invalid value 'yes' for option 'aggregate' (expected none or warp)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

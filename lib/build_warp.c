@@ -1,0 +1,745 @@
+/*===-- build_warp.c - one atomic per warp and address (aggregate=warp) -===*\
+|*                                                                          *|
+|* NVPTX, sm_70+, non-volatile monotonic atomicrmw only. Among the lanes    *|
+|* active at the atomic (activemask), the lanes that update one address     *|
+|* form a group. The group's lowest lane (its leader) performs one new      *|
+|* atomicrmw with the group's combined operand and the original's           *|
+|* properties; lower.c then lowers that atomicrmw like any other (int       *|
+|* trick, loop or native). When the result is used, every lane gets what    *|
+|* the sequence "the leader's old value, then the group's updates in        *|
+|* ascending lane order" returns to it: an exclusive scan, as AMDGPU's      *|
+|* AtomicOptimizer does.                                                    *|
+|*                                                                          *|
+|* Grouping: the first active lane's address is broadcast (shfl.sync.idx)   *|
+|* and vote.all.sync asks whether every lane has it; if not,                *|
+|* match.any.sync.b64 gives each lane its group mask. A generic pointer     *|
+|* into thread-local memory names different memory in each lane, so when    *|
+|* any lane has one (isspacep.local) the warp takes the per-lane path; a    *|
+|* pointer from a kernel argument, a global or another address space        *|
+|* cannot be one and needs no test. An address that is a kernel argument or *|
+|* a global plus constant offsets is the same in every lane and needs no    *|
+|* grouping at all.                                                         *|
+|*                                                                          *|
+|* Combining min/max, exactly: operand bits b become signed order keys      *|
+|* k = b ^ ((b >>s (w-1)) & INT_MAX) (16-bit keys sign-extended to 32       *|
+|* bits). Signed key order is the float order with -0 < +0, and puts        *|
+|* negative NaNs below -inf and positive NaNs above +inf. NaN operands are  *|
+|* mapped first:                                                            *|
+|*   fmin: INT_MAX, fmax: INT_MIN. This is the identity of the reduction,   *|
+|*     and it decodes to a NaN, so an all-NaN group's update is a no-op.    *|
+|*   fminimum: INT_MIN, fmaximum: INT_MAX. This key absorbs, and the        *|
+|*     leader passes the preferred quiet NaN on, which LangRef allows for   *|
+|*     a NaN result.                                                        *|
+|* min over a total order is associative and commutative, so the leader's   *|
+|* one update leaves memory as the group's updates in any order would,      *|
+|* NaNs in memory included (minnum(NaN, x) = x in both).                    *|
+|* fadd operands (fsub: negated operands) are summed first; that            *|
+|* reassociates the sum, so it needs assume=reassociate-fadd (LLVM 22's     *|
+|* atomicrmw has no fast-math flags).                                       *|
+|*                                                                          *|
+|* Reductions: redux.sync on sm_80+ (min/max keys; 64-bit keys as the       *|
+|* signed high word, then the unsigned low word of the lanes that hold the  *|
+|* minimum high word), otherwise a scan. Scans run in lane order: with      *|
+|* shfl.sync.up when the whole warp is one group, otherwise over pointers   *|
+|* to "my predecessor in my group" that double each step (shfl.sync.idx).   *|
+|* Every lane of the active mask executes every shuffle, so no case needs   *|
+|* a per-lane fallback except thread-local pointers.                        *|
+\*===----------------------------------------------------------------------===*/
+#include "internal.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*--- the decision ---------------------------------------------------------*/
+
+static const char *ordering_name(LLVMAtomicOrdering o) {
+  switch (o) {
+  case LLVMAtomicOrderingAcquire:
+    return "acquire";
+  case LLVMAtomicOrderingRelease:
+    return "release";
+  case LLVMAtomicOrderingAcquireRelease:
+    return "acq_rel";
+  case LLVMAtomicOrderingSequentiallyConsistent:
+    return "seq_cst";
+  default:
+    return "not monotonic";
+  }
+}
+
+/* Whether `fn` is a kernel: the ptx_kernel calling convention (clang 22), or
+ * an nvvm.annotations "kernel" entry (older clang). */
+static int is_kernel(LLVMValueRef fn) {
+  if (LLVMGetFunctionCallConv(fn) == 71 /* CallingConv::PTX_Kernel */)
+    return 1;
+  static const char name[] = "nvvm.annotations";
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, name);
+  LLVMValueRef *nodes = n ? malloc(n * sizeof *nodes) : NULL;
+  if (!nodes)
+    return 0;
+  LLVMGetNamedMetadataOperands(m, name, nodes);
+  int found = 0;
+  for (unsigned i = 0; i < n && !found; ++i) {
+    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
+    LLVMValueRef *ops = k >= 3 ? malloc(k * sizeof *ops) : NULL;
+    if (!ops)
+      continue;
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    unsigned len = 0;
+    const char *what = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
+    found = ops[0] == fn && what && len == 6 && strncmp(what, "kernel", 6) == 0;
+    free(ops);
+  }
+  free(nodes);
+  return found;
+}
+
+/* `v` without casts and constant-index GEPs. */
+static LLVMValueRef strip_constant_offsets(LLVMValueRef v) {
+  for (;;) {
+    LLVMOpcode op;
+    if (LLVMIsAInstruction(v))
+      op = LLVMGetInstructionOpcode(v);
+    else if (LLVMIsAConstantExpr(v))
+      op = LLVMGetConstOpcode(v);
+    else
+      return v;
+    if (op == LLVMGetElementPtr) {
+      int n = LLVMGetNumOperands(v);
+      for (int i = 1; i < n; ++i)
+        if (!LLVMIsAConstantInt(LLVMGetOperand(v, (unsigned)i)))
+          return v;
+    } else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
+      return v;
+    }
+    v = LLVMGetOperand(v, 0);
+  }
+}
+
+/* Whether the address is the same in every lane, whatever the thread: a
+ * global, or a kernel's pointer argument (not byval: that is a copy per
+ * thread), plus constant offsets; never thread-local memory. */
+static int address_is_uniform(const fpa_site *s) {
+  LLVMValueRef base = strip_constant_offsets(s->ptr);
+  if (LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind ||
+      LLVMGetPointerAddressSpace(LLVMTypeOf(base)) == 5)
+    return 0;
+  if (LLVMIsAGlobalVariable(base))
+    return 1;
+  if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != s->fn ||
+      !is_kernel(s->fn))
+    return 0;
+  unsigned n = LLVMCountParams(s->fn);
+  for (unsigned i = 0; i < n; ++i) {
+    if (LLVMGetParam(s->fn, i) != base)
+      continue;
+    static const char *const copies[] = {"byval", "byref"};
+    for (int k = 0; k < 2; ++k) {
+      unsigned kind =
+          LLVMGetEnumAttributeKindForName(copies[k], strlen(copies[k]));
+      if (LLVMGetEnumAttributeAtIndex(s->fn, i + 1, kind))
+        return 0;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* Whether a generic pointer is known not to point into thread-local memory:
+ * it is, up to GEPs and casts, a global, a kernel's pointer argument (the
+ * host cannot pass a thread-local address; byval is a local copy), or a
+ * pointer cast from another address space than local. */
+static int generic_not_local(const fpa_site *s) {
+  LLVMValueRef v = s->ptr;
+  for (;;) {
+    LLVMOpcode op;
+    if (LLVMIsAInstruction(v))
+      op = LLVMGetInstructionOpcode(v);
+    else if (LLVMIsAConstantExpr(v))
+      op = LLVMGetConstOpcode(v);
+    else
+      break;
+    if (op == LLVMAddrSpaceCast) {
+      unsigned from =
+          LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
+      if (from != 0)
+        return from != 5;
+    } else if (op != LLVMGetElementPtr && op != LLVMBitCast) {
+      return 0;
+    }
+    v = LLVMGetOperand(v, 0);
+  }
+  if (LLVMIsAGlobalVariable(v))
+    return LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 5;
+  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
+      !is_kernel(s->fn))
+    return 0;
+  unsigned n = LLVMCountParams(s->fn);
+  for (unsigned i = 0; i < n; ++i)
+    if (LLVMGetParam(s->fn, i) == v)
+      return !LLVMGetEnumAttributeAtIndex(
+          s->fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5));
+  return 0;
+}
+
+void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
+                     const fpa_decision *d, fpa_warp_plan *p) {
+  memset(p, 0, sizeof *p);
+  int is_add = s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB;
+  int lowered = d->strategy == FPA_S_INT_TRICK ||
+                d->strategy == FPA_S_CAS_LOOP ||
+                d->strategy == FPA_S_CAS_LOOP_MASKED ||
+                d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_FADD_NEG;
+  char *w = p->why;
+  size_t n = sizeof p->why;
+  if (c->target != FPA_TARGET_NVPTX)
+    snprintf(w, n, "aggregate=warp is for NVPTX only");
+  else if (c->sm < 70)
+    snprintf(w, n,
+             "needs sm_70 (activemask, shfl.sync, match.any.sync); this "
+             "function is for sm_%u",
+             c->sm);
+  else if (c->ptx < 62)
+    snprintf(w, n, "needs PTX 6.2 (activemask); this function has PTX %u.%u",
+             c->ptx / 10, c->ptx % 10);
+  else if (s->is_volatile)
+    snprintf(w, n, "volatile: every lane's access must happen");
+  else if (s->ordering != LLVMAtomicOrderingMonotonic)
+    snprintf(w, n,
+             "%s: one leader's atomic cannot carry the other lanes' "
+             "ordering",
+             ordering_name(s->ordering));
+  else if (s->ssid == FPA_SYNCSCOPE_SINGLETHREAD)
+    snprintf(w, n,
+             "singlethread scope: the lanes' atomics are not atomic "
+             "with respect to each other");
+  else if (s->addrspace == 5)
+    snprintf(w, n, "thread-local memory: each lane's address is its own");
+  else if (s->addrspace != 0 && s->addrspace != 1 && s->addrspace != 3)
+    snprintf(w, n, "address space %u is not known to be shared by the lanes",
+             s->addrspace);
+  else if (s->lanes > 1)
+    snprintf(w, n, "vector atomics are not combined");
+  else if (!lowered)
+    snprintf(w, n, "the per-lane form is '%s'", fpa_strategy_name(d->strategy));
+  else if (is_add && s->elem_bits == 16)
+    snprintf(w, n, "half and bfloat fadd/fsub are not combined");
+  else if (is_add && !(o->assume & FPA_ASSUME_REASSOCIATE_FADD))
+    snprintf(w, n,
+             "combining fadd/fsub reassociates the sum, which needs "
+             "assume=reassociate-fadd (LLVM 22's atomicrmw has no "
+             "fast-math flags)");
+  else
+    p->apply = 1;
+  if (!p->apply)
+    return;
+  p->redux = !is_add && c->sm >= 80 && c->ptx >= 70;
+  p->uniform = address_is_uniform(s);
+  p->local_check = !p->uniform && s->addrspace == 0 && !generic_not_local(s);
+  snprintf(w, n, "%s; %s%s; %s",
+           p->uniform ? "address is warp-uniform (kernel argument or global)"
+                      : "lanes grouped by address (vote.all.sync, else "
+                        "match.any.sync)",
+           is_add     ? "operands summed by shfl.sync in a fixed order "
+                        "(assume=reassociate-fadd)"
+           : p->redux ? "order keys reduced by redux.sync"
+                      : "order keys reduced by shfl.sync",
+           s->result_used ? "; old values rebuilt by a scan in lane order" : "",
+           p->local_check ? "per-lane fallback if a lane's pointer is "
+                            "thread-local"
+                          : "no per-lane fallback");
+}
+
+/*--- IR helpers -----------------------------------------------------------*/
+
+typedef struct warp {
+  LLVMBuilderRef b;
+  const fpa_site *s;
+  LLVMModuleRef m;
+  LLVMContextRef ctx;
+  LLVMBasicBlockRef end; /* new blocks go before it */
+  LLVMTypeRef i1, i32, kty, wty;
+  LLVMValueRef mask; /* activemask: every shuffle's member mask */
+  LLVMValueRef lane, lanemask_lt;
+  /* the operation */
+  int is_add, is_min, is_num;
+  unsigned w, kw; /* element bits; key bits (32 or 64) */
+  int64_t kmax, kmin, id_or_abs;
+  uint64_t sign, expo, pref_nan; /* at the element width */
+} warp;
+
+static LLVMValueRef ki(LLVMTypeRef ty, int64_t v) {
+  return LLVMConstInt(ty, (unsigned long long)v, 1);
+}
+
+static LLVMValueRef ku(LLVMTypeRef ty, uint64_t v) {
+  return LLVMConstInt(ty, v, 0);
+}
+
+static LLVMValueRef intrinsic(warp *w, const char *name, LLVMTypeRef over,
+                              LLVMValueRef *args, unsigned n,
+                              const char *vname) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id)
+    abort(); /* every name used here exists in LLVM 15 and 22 */
+  LLVMTypeRef tys[1] = {over};
+  unsigned nt = over ? 1 : 0;
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(w->m, id, tys, nt);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(w->ctx, id, tys, nt);
+  return LLVMBuildCall2(w->b, fty, fn, args, n, vname);
+}
+
+/* cttz/ctlz of a mask; zero gives poison (every mask used here holds the
+ * lane itself, or the result is selected away). */
+static LLVMValueRef bit_count(warp *w, const char *name, LLVMValueRef x) {
+  LLVMValueRef args[2] = {x, LLVMConstInt(w->i1, 1, 0)};
+  return intrinsic(w, name, w->i32, args, 2, "");
+}
+
+static LLVMBasicBlockRef block(warp *w, const char *name) {
+  return LLVMInsertBasicBlockInContext(w->ctx, w->end, name);
+}
+
+/* One 32-bit shuffle over the active mask: from lane `src`, or (src NULL)
+ * from `up` lanes below, where lanes below `up` keep their own value. */
+static LLVMValueRef shfl32(warp *w, LLVMValueRef x, LLVMValueRef src,
+                           unsigned up) {
+  LLVMValueRef args[4] = {w->mask, x, src ? src : LLVMConstInt(w->i32, up, 0),
+                          LLVMConstInt(w->i32, src ? 31 : 0, 0)};
+  return intrinsic(
+      w, src ? "llvm.nvvm.shfl.sync.idx.i32" : "llvm.nvvm.shfl.sync.up.i32",
+      NULL, args, 4, "");
+}
+
+/* A shuffle of a value of any width (16, 32 or 64 bits, integer or
+ * floating point), as one or two 32-bit shuffles. */
+static LLVMValueRef shuffle(warp *w, LLVMValueRef v, LLVMValueRef src,
+                            unsigned up) {
+  LLVMBuilderRef b = w->b;
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  int is_int = LLVMGetTypeKind(ty) == LLVMIntegerTypeKind;
+  unsigned bits = is_int ? LLVMGetIntTypeWidth(ty)
+                  : LLVMGetTypeKind(ty) == LLVMDoubleTypeKind ? 64
+                  : LLVMGetTypeKind(ty) == LLVMFloatTypeKind  ? 32
+                                                              : 16;
+  LLVMTypeRef ity = LLVMIntTypeInContext(w->ctx, bits);
+  LLVMValueRef x = is_int ? v : LLVMBuildBitCast(b, v, ity, "");
+  LLVMValueRef r;
+  if (bits == 64) {
+    LLVMValueRef lo = LLVMBuildTrunc(b, x, w->i32, "");
+    LLVMValueRef hi = LLVMBuildTrunc(
+        b, LLVMBuildLShr(b, x, LLVMConstInt(ity, 32, 0), ""), w->i32, "");
+    lo = LLVMBuildZExt(b, shfl32(w, lo, src, up), ity, "");
+    hi = LLVMBuildZExt(b, shfl32(w, hi, src, up), ity, "");
+    r = LLVMBuildOr(b, lo, LLVMBuildShl(b, hi, LLVMConstInt(ity, 32, 0), ""),
+                    "");
+  } else if (bits < 32) {
+    r = LLVMBuildTrunc(b, shfl32(w, LLVMBuildZExt(b, x, w->i32, ""), src, up),
+                       ity, "");
+  } else {
+    r = shfl32(w, x, src, up);
+  }
+  return is_int ? r : LLVMBuildBitCast(b, r, ty, "");
+}
+
+/*--- keys and the combining operation ------------------------------------*/
+
+/* The signed order key (kty) of element bits (wty). */
+static LLVMValueRef to_key(warp *w, LLVMValueRef bits) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef x = w->w == 16 ? LLVMBuildSExt(b, bits, w->kty, "") : bits;
+  LLVMValueRef spread =
+      LLVMBuildAShr(b, x, LLVMConstInt(w->kty, w->kw - 1, 0), "");
+  return LLVMBuildXor(b, x, LLVMBuildAnd(b, spread, ki(w->kty, w->kmax), ""),
+                      "key");
+}
+
+/* Element bits from a key (the same involution). */
+static LLVMValueRef from_key(warp *w, LLVMValueRef k) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef spread =
+      LLVMBuildAShr(b, k, LLVMConstInt(w->kty, w->kw - 1, 0), "");
+  LLVMValueRef x =
+      LLVMBuildXor(b, k, LLVMBuildAnd(b, spread, ki(w->kty, w->kmax), ""), "");
+  return w->w == 16 ? LLVMBuildTrunc(b, x, w->wty, "") : x;
+}
+
+static LLVMValueRef is_nan(warp *w, LLVMValueRef bits) {
+  LLVMValueRef mag = LLVMBuildAnd(w->b, bits, ku(w->wty, w->sign - 1), "");
+  return LLVMBuildICmp(w->b, LLVMIntUGT, mag, ku(w->wty, w->expo), "");
+}
+
+/* op(lower lanes' part, higher lanes' part) in the scan's domain: signed
+ * min/max of keys, or a float sum. */
+static LLVMValueRef combine(warp *w, LLVMValueRef lower, LLVMValueRef higher) {
+  if (w->is_add)
+    return LLVMBuildFAdd(w->b, lower, higher, "");
+  LLVMValueRef take = LLVMBuildICmp(w->b, w->is_min ? LLVMIntSLT : LLVMIntSGT,
+                                    lower, higher, "");
+  return LLVMBuildSelect(w->b, take, lower, higher, "");
+}
+
+/*--- scans and reductions -------------------------------------------------*/
+
+typedef struct scan {
+  LLVMValueRef excl;  /* combination of the group's lanes below this one */
+  LLVMValueRef first; /* i1: no group lane below this one */
+  LLVMValueRef total; /* combination of the whole group, in every lane */
+} scan;
+
+/* The whole warp is one group: Kogge-Stone with shfl.sync.up. */
+static void scan_full(warp *w, LLVMValueRef x, int want_excl, int want_total,
+                      scan *out) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef incl = x;
+  for (unsigned d = 1; d < 32; d <<= 1) {
+    LLVMValueRef other = shuffle(w, incl, NULL, d);
+    LLVMValueRef has =
+        LLVMBuildICmp(b, LLVMIntUGE, w->lane, LLVMConstInt(w->i32, d, 0), "");
+    incl = LLVMBuildSelect(b, has, combine(w, other, incl), incl, "");
+  }
+  if (want_excl) {
+    out->excl = shuffle(w, incl, NULL, 1);
+    out->first =
+        LLVMBuildICmp(b, LLVMIntEQ, w->lane, LLVMConstInt(w->i32, 0, 0), "");
+  }
+  if (want_total)
+    out->total = shuffle(w, incl, LLVMConstInt(w->i32, 31, 0), 0);
+}
+
+/* Any groups: each lane points at its predecessor in its group (32: none);
+ * each step combines the predecessor's partial result and then points at
+ * the predecessor's predecessor, so the distance doubles. */
+static void scan_groups(warp *w, LLVMValueRef x, LLVMValueRef gmask,
+                        int want_excl, int want_total, scan *out) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef k31 = LLVMConstInt(w->i32, 31, 0);
+  LLVMValueRef k32 = LLVMConstInt(w->i32, 32, 0);
+  LLVMValueRef below = LLVMBuildAnd(b, gmask, w->lanemask_lt, "");
+  LLVMValueRef none =
+      LLVMBuildICmp(b, LLVMIntEQ, below, LLVMConstInt(w->i32, 0, 0), "");
+  LLVMValueRef pred = LLVMBuildSelect(
+      b, none, k32, LLVMBuildSub(b, k31, bit_count(w, "llvm.ctlz", below), ""),
+      "pred");
+  LLVMValueRef pred1 = pred, incl = x;
+  for (unsigned d = 1; d < 32; d <<= 1) {
+    LLVMValueRef has = LLVMBuildICmp(b, LLVMIntULT, pred, k32, "");
+    LLVMValueRef src = LLVMBuildSelect(b, has, pred, w->lane, "");
+    LLVMValueRef other = shuffle(w, incl, src, 0);
+    incl = LLVMBuildSelect(b, has, combine(w, other, incl), incl, "");
+    if (d < 16)
+      pred = shfl32(w, pred, src, 0); /* own 32 where there is none */
+  }
+  if (want_excl) {
+    LLVMValueRef has = LLVMBuildICmp(b, LLVMIntULT, pred1, k32, "");
+    out->excl =
+        shuffle(w, incl, LLVMBuildSelect(b, has, pred1, w->lane, ""), 0);
+    out->first = LLVMBuildNot(b, has, "");
+  }
+  if (want_total) {
+    LLVMValueRef last =
+        LLVMBuildSub(b, k31, bit_count(w, "llvm.ctlz", gmask), "");
+    out->total = shuffle(w, incl, last, 0);
+  }
+}
+
+/* The group's min/max key with redux.sync (sm_80+). 64-bit keys: the
+ * signed high words first, then the unsigned low words of the lanes whose
+ * high word won (the others offer the identity). */
+static LLVMValueRef redux_total(warp *w, LLVMValueRef k, LLVMValueRef gmask) {
+  LLVMBuilderRef b = w->b;
+  const char *sname =
+      w->is_min ? "llvm.nvvm.redux.sync.min" : "llvm.nvvm.redux.sync.max";
+  if (w->kw == 32) {
+    LLVMValueRef args[2] = {k, gmask};
+    return intrinsic(w, sname, NULL, args, 2, "total");
+  }
+  LLVMValueRef k32 = LLVMConstInt(w->kty, 32, 0);
+  LLVMValueRef lo = LLVMBuildTrunc(b, k, w->i32, "");
+  LLVMValueRef hi = LLVMBuildTrunc(b, LLVMBuildAShr(b, k, k32, ""), w->i32, "");
+  LLVMValueRef args[2] = {hi, gmask};
+  LLVMValueRef top = intrinsic(w, sname, NULL, args, 2, "");
+  LLVMValueRef won = LLVMBuildICmp(b, LLVMIntEQ, hi, top, "");
+  args[0] = LLVMBuildSelect(b, won, lo, ki(w->i32, w->is_min ? -1 : 0), "");
+  LLVMValueRef low = intrinsic(
+      w, w->is_min ? "llvm.nvvm.redux.sync.umin" : "llvm.nvvm.redux.sync.umax",
+      NULL, args, 2, "");
+  return LLVMBuildOr(
+      b, LLVMBuildShl(b, LLVMBuildSExt(b, top, w->kty, ""), k32, ""),
+      LLVMBuildZExt(b, low, w->kty, ""), "total");
+}
+
+/*--- values in and out ----------------------------------------------------*/
+
+/* A lane's contribution, from its operand's bits: the order key with NaNs
+ * mapped, or the operand itself. */
+static LLVMValueRef contribution(warp *w, LLVMValueRef vbits) {
+  if (w->is_add) {
+    /* fsub adds -v (a - b and a + (-b) are bit-identical); summing the
+     * negated operands keeps the zero signs of the per-lane sequence, which
+     * negating a sum of the operands would not (-(+0 + -0) = -0). */
+    LLVMValueRef v = LLVMBuildBitCast(w->b, vbits, w->s->vty, "");
+    return w->s->op == FPA_OP_FSUB ? LLVMBuildFNeg(w->b, v, "") : v;
+  }
+  return LLVMBuildSelect(w->b, is_nan(w, vbits), ki(w->kty, w->id_or_abs),
+                         to_key(w, vbits), "contrib");
+}
+
+/* The bits of the leader's operand, from the group's total. */
+static LLVMValueRef leader_operand(warp *w, LLVMValueRef total) {
+  if (w->is_add) {
+    /* fsub: M - (-s) is M + s, bit for bit */
+    if (w->s->op == FPA_OP_FSUB)
+      total = LLVMBuildFNeg(w->b, total, "");
+    return LLVMBuildBitCast(w->b, total, w->wty, "");
+  }
+  LLVMValueRef bits = from_key(w, total);
+  if (!w->is_num) {
+    LLVMValueRef absorbed =
+        LLVMBuildICmp(w->b, LLVMIntEQ, total, ki(w->kty, w->id_or_abs), "");
+    bits = LLVMBuildSelect(w->b, absorbed, ku(w->wty, w->pref_nan), bits, "");
+  }
+  return bits;
+}
+
+/* The bits memory held after the leader's old value `mb` (bits) and the
+ * group's updates below this lane, whose combination is `e`; this is only
+ * used where there is at least one such update. It mirrors the per-lane
+ * semantics bit for bit: minnum(NaN, x) = x, a NaN operand is a no-op, a
+ * NaN in memory stays for minimum, and a new NaN is the leader's. */
+static LLVMValueRef fold_old(warp *w, LLVMValueRef mb, LLVMValueRef e) {
+  LLVMBuilderRef b = w->b;
+  if (w->is_add) {
+    LLVMValueRef m = LLVMBuildBitCast(b, mb, w->s->vty, "");
+    return LLVMBuildBitCast(b, LLVMBuildFAdd(b, m, e, ""), w->wty, "");
+  }
+  LLVMValueRef x = from_key(w, e);
+  LLVMValueRef beyond = LLVMBuildICmp(b, w->is_min ? LLVMIntSLT : LLVMIntSGT, e,
+                                      to_key(w, mb), "");
+  LLVMValueRef r = LLVMBuildSelect(b, beyond, x, mb, "");
+  LLVMValueRef mnan = is_nan(w, mb);
+  LLVMValueRef special =
+      LLVMBuildICmp(b, LLVMIntEQ, e, ki(w->kty, w->id_or_abs), "");
+  if (w->is_num) {
+    r = LLVMBuildSelect(b, mnan, x, r, "");
+    r = LLVMBuildSelect(b, special, mb, r, "");
+  } else {
+    r = LLVMBuildSelect(b, special, ku(w->wty, w->pref_nan), r, "");
+    r = LLVMBuildSelect(b, mnan, mb, r, "");
+  }
+  return r;
+}
+
+static void init_warp(warp *w, LLVMBuilderRef b, const fpa_site *s) {
+  memset(w, 0, sizeof *w);
+  w->b = b;
+  w->s = s;
+  w->m = s->mod;
+  w->ctx = s->ctx;
+  w->i1 = LLVMInt1TypeInContext(s->ctx);
+  w->i32 = LLVMInt32TypeInContext(s->ctx);
+  w->w = s->elem_bits;
+  w->kw = w->w == 64 ? 64 : 32;
+  w->kty = LLVMIntTypeInContext(s->ctx, w->kw);
+  w->wty = LLVMIntTypeInContext(s->ctx, w->w);
+  w->is_add = s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB;
+  w->is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
+  w->is_num = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX;
+  w->sign = (uint64_t)1 << (w->w - 1);
+  w->kmax = (int64_t)(w->sign - 1);
+  w->kmin = -w->kmax - 1;
+  /* NaN operands: the identity (minnum/maxnum) or the absorbing key
+   * (minimum/maximum) of the reduction */
+  w->id_or_abs = (w->is_min == w->is_num) ? w->kmax : w->kmin;
+  unsigned mbits = 0;
+  switch (LLVMGetTypeKind(s->ety)) {
+  case LLVMHalfTypeKind:
+    w->expo = 0x7c00u, mbits = 10;
+    break;
+  case LLVMBFloatTypeKind:
+    w->expo = 0x7f80u, mbits = 7;
+    break;
+  case LLVMFloatTypeKind:
+    w->expo = 0x7f800000u, mbits = 23;
+    break;
+  default:
+    w->expo = 0x7ff0000000000000ull, mbits = 52;
+  }
+  /* the preferred quiet NaN, with the sign the integer trick keeps for
+   * minimum (negative) and maximum (positive) */
+  w->pref_nan = w->expo | ((uint64_t)1 << (mbits - 1)) |
+                (s->op == FPA_OP_FMINIMUM ? w->sign : 0);
+}
+
+/*--- the builder ----------------------------------------------------------*/
+
+int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
+                   LLVMValueRef out[2]) {
+  warp w;
+  init_warp(&w, b, s);
+  LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
+  int used = s->result_used, n = 0;
+  w.end = fpa_split_here(b, s, "warp.end");
+
+  w.mask = fpa_compat_nvvm_activemask(b, s->mod);
+  w.lane =
+      intrinsic(&w, "llvm.nvvm.read.ptx.sreg.laneid", NULL, NULL, 0, "lane");
+  w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
+                            NULL, 0, "lanemask.lt");
+  /* Values cross blocks as integer bits: a backend that promotes half or
+   * bfloat to float between blocks (x86; NVPTX below sm_80 for bfloat)
+   * would quiet signalling NaNs on the way. */
+  LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
+
+  LLVMBasicBlockRef perlane = NULL;
+  if (p->local_check) {
+    LLVMValueRef gp =
+        fpa_compat_ptr_to(b, s->ptr, LLVMInt8TypeInContext(w.ctx));
+    LLVMValueRef local =
+        intrinsic(&w, "llvm.nvvm.isspacep.local", NULL, &gp, 1, "");
+    LLVMValueRef args[2] = {w.mask, local};
+    LLVMValueRef any =
+        intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "anylocal");
+    perlane = block(&w, "warp.perlane");
+    LLVMBasicBlockRef group = block(&w, "warp.group");
+    LLVMBuildCondBr(b, any, perlane, group);
+    LLVMPositionBuilderAtEnd(b, group);
+  }
+
+  /* the group of this lane: every active lane, or those with its address */
+  LLVMValueRef gmask = w.mask;
+  if (!p->uniform) {
+    LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
+    LLVMTypeRef aty =
+        LLVMIntTypeInContext(w.ctx, 8 * LLVMPointerSizeForAS(dl, s->addrspace));
+    LLVMValueRef addr = LLVMBuildPtrToInt(b, s->ptr, aty, "addr");
+    LLVMValueRef first = bit_count(&w, "llvm.cttz", w.mask);
+    LLVMValueRef same =
+        LLVMBuildICmp(b, LLVMIntEQ, addr, shuffle(&w, addr, first, 0), "");
+    LLVMValueRef args[2] = {w.mask, same};
+    LLVMValueRef uni =
+        intrinsic(&w, "llvm.nvvm.vote.all.sync", NULL, args, 2, "uniform");
+    LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+    LLVMBasicBlockRef match = block(&w, "warp.match");
+    LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
+    LLVMBuildCondBr(b, uni, grouped, match);
+    LLVMPositionBuilderAtEnd(b, match);
+    args[1] = addr;
+    LLVMValueRef g = intrinsic(&w,
+                               LLVMGetIntTypeWidth(aty) == 64
+                                   ? "llvm.nvvm.match.any.sync.i64"
+                                   : "llvm.nvvm.match.any.sync.i32",
+                               NULL, args, 2, "group");
+    LLVMBuildBr(b, grouped);
+    LLVMPositionBuilderAtEnd(b, grouped);
+    gmask = LLVMBuildPhi(b, w.i32, "groupmask");
+    LLVMValueRef vals[2] = {w.mask, g};
+    LLVMBasicBlockRef bbs[2] = {from, match};
+    LLVMAddIncoming(gmask, vals, bbs, 2);
+  }
+
+  /* combine: a scan where old values are needed or there is no redux */
+  LLVMValueRef x = contribution(&w, vbits);
+  scan sc = {0};
+  if (used || !p->redux) {
+    LLVMValueRef full = LLVMBuildICmp(b, LLVMIntEQ, gmask, ki(w.i32, -1), "");
+    LLVMBasicBlockRef fbb = block(&w, "warp.scan.full");
+    LLVMBasicBlockRef gbb = block(&w, "warp.scan.groups");
+    LLVMBasicBlockRef done = block(&w, "warp.scanned");
+    LLVMBuildCondBr(b, full, fbb, gbb);
+    scan part[2] = {{0}};
+    LLVMBasicBlockRef ends[2];
+    LLVMPositionBuilderAtEnd(b, fbb);
+    scan_full(&w, x, used, !p->redux, &part[0]);
+    ends[0] = LLVMGetInsertBlock(b);
+    LLVMBuildBr(b, done);
+    LLVMPositionBuilderAtEnd(b, gbb);
+    scan_groups(&w, x, gmask, used, !p->redux, &part[1]);
+    ends[1] = LLVMGetInsertBlock(b);
+    LLVMBuildBr(b, done);
+    LLVMPositionBuilderAtEnd(b, done);
+    LLVMValueRef *fields[3] = {&sc.excl, &sc.first, &sc.total};
+    static const char *const names[3] = {"excl", "first", "total"};
+    for (int f = 0; f < 3; ++f) {
+      LLVMValueRef *a = f == 0   ? &part[0].excl
+                        : f == 1 ? &part[0].first
+                                 : &part[0].total;
+      LLVMValueRef *c = f == 0   ? &part[1].excl
+                        : f == 1 ? &part[1].first
+                                 : &part[1].total;
+      if (!*a)
+        continue;
+      *fields[f] = LLVMBuildPhi(b, LLVMTypeOf(*a), names[f]);
+      LLVMValueRef vals[2] = {*a, *c};
+      LLVMAddIncoming(*fields[f], vals, ends, 2);
+    }
+  }
+  LLVMValueRef total = p->redux ? redux_total(&w, x, gmask) : sc.total;
+  /* the leader: no lane of the group below it */
+  LLVMValueRef is_leader =
+      LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, gmask, w.lanemask_lt, ""),
+                    LLVMConstInt(w.i32, 0, 0), "leader");
+  LLVMValueRef operand = leader_operand(&w, total);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef lbb = block(&w, "warp.leader");
+  LLVMBasicBlockRef join = block(&w, "warp.join");
+  LLVMBuildCondBr(b, is_leader, lbb, join);
+
+  /* the one atomic, lowered later by the caller like any other */
+  LLVMPositionBuilderAtEnd(b, lbb);
+  LLVMValueRef rmw = fpa_emit_rmw(b, s, binop, s->ptr,
+                                  LLVMBuildBitCast(b, operand, s->vty, ""), 0);
+  LLVMSetValueName2(rmw, "warp.old", 8);
+  out[n++] = rmw;
+  LLVMValueRef rmw_bits = used ? LLVMBuildBitCast(b, rmw, w.wty, "") : NULL;
+  LLVMBasicBlockRef lend = lbb;
+  LLVMBuildBr(b, join);
+
+  LLVMPositionBuilderAtEnd(b, join);
+  LLVMValueRef result = NULL;
+  if (used) {
+    LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "");
+    LLVMValueRef vals[2] = {rmw_bits, LLVMGetPoison(w.wty)};
+    LLVMBasicBlockRef bbs[2] = {lend, from};
+    LLVMAddIncoming(phi, vals, bbs, 2);
+    LLVMValueRef old = shuffle(&w, phi, bit_count(&w, "llvm.cttz", gmask), 0);
+    result = LLVMBuildSelect(b, sc.first, old, fold_old(&w, old, sc.excl),
+                             "lane.old");
+  }
+  LLVMBuildBr(b, w.end);
+
+  LLVMValueRef perlane_old = NULL;
+  if (perlane) {
+    LLVMPositionBuilderAtEnd(b, perlane);
+    LLVMValueRef rmw2 = fpa_emit_rmw(b, s, binop, s->ptr,
+                                     LLVMBuildBitCast(b, vbits, s->vty, ""), 0);
+    out[n++] = rmw2;
+    if (used)
+      perlane_old = LLVMBuildBitCast(b, rmw2, w.wty, "");
+    LLVMBuildBr(b, w.end);
+  }
+
+  if (used) {
+    LLVMPositionBuilderBefore(b, s->inst);
+    if (perlane) {
+      LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "");
+      LLVMValueRef vals[2] = {result, perlane_old};
+      LLVMBasicBlockRef bbs[2] = {join, perlane};
+      LLVMAddIncoming(phi, vals, bbs, 2);
+      result = phi;
+    }
+    result = LLVMBuildBitCast(b, result, s->vty, "");
+    size_t len = 0;
+    char *name = fpa_strdup(LLVMGetValueName2(s->inst, &len));
+    LLVMSetValueName2(s->inst, "", 0);
+    if (name && *name)
+      LLVMSetValueName2(result, name, strlen(name));
+    free(name);
+    LLVMReplaceAllUsesWith(s->inst, result);
+  }
+  LLVMInstructionEraseFromParent(s->inst);
+  return n;
+}

@@ -1,0 +1,47 @@
+; REQUIRES: fminimum
+; aggregate=warp for fminimum/fmaximum: a NaN operand becomes the absorbing
+; key of the reduction (INT_MIN for minimum, INT_MAX for maximum); a group
+; whose combination absorbed a NaN passes the preferred quiet NaN on
+; (0xffc00000 for fminimum, with the sign the integer trick keeps;
+; 0x7ff8000000000000 for fmaximum double). The leader runs the per-lane
+; lowering: a cmpxchg loop by default, the int trick under nan-free-memory.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefixes=CHECK,LOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefixes=CHECK,NANFREE
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define float @fminimum_f32(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fminimum_f32(
+; CHECK:       %contrib = select i1 {{%.*}}, i32 -2147483648, i32 %key
+; CHECK:       %total = call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
+; CHECK:       [[ABS:%.*]] = icmp eq i32 %total, -2147483648
+; CHECK-NEXT:  select i1 [[ABS]], i32 -4194304, i32
+; CHECK:       warp.leader:
+; LOOP:        load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; LOOP:        cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; NANFREE:     atomicrmw min ptr addrspace(1) %p, i32
+; NANFREE:     atomicrmw umax ptr addrspace(1) %p, i32
+; CHECK:       warp.join:
+; Old values: a NaN in memory stays; an absorbed NaN below this lane reads
+; as the same preferred NaN the leader stored.
+; CHECK:       select i1 {{%.*}}, i32 -4194304, i32
+; CHECK:       %lane.old = select i1 %first,
+  %old = atomicrmw fminimum ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+define void @fmaximum_f64(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define void @fmaximum_f64(
+; CHECK:       %contrib = select i1 {{%.*}}, i64 9223372036854775807, i64 %key
+; CHECK:       call i32 @llvm.nvvm.redux.sync.max(
+; CHECK:       call i32 @llvm.nvvm.redux.sync.umax(
+; CHECK:       [[ABS:%.*]] = icmp eq i64 %total, 9223372036854775807
+; CHECK-NEXT:  select i1 [[ABS]], i64 9221120237041090560, i64
+; CHECK:       warp.leader:
+; LOOP:        cmpxchg ptr addrspace(1) %p, i64
+; NANFREE:     atomicrmw max ptr addrspace(1) %p, i64
+; NANFREE:     atomicrmw umin ptr addrspace(1) %p, i64
+  %old = atomicrmw fmaximum ptr addrspace(1) %p, double %v monotonic, align 8
+  ret void
+}

@@ -1,0 +1,233 @@
+; aggregate=warp on NVPTX: the shape of the IR for each kind of site. Off by
+; default; the same option through opt pass parameters, -fpa-aggregate and
+; fpa-opt --aggregate. sm_80 reduces min/max keys with redux.sync, sm_70 with
+; a shfl.sync scan. The lowered code is run on simulated warps by
+; test/verify/warp-sim.test; here only its structure is checked.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefix=OFF
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %opt %loadplugin -fpa-aggregate=warp -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %fpa-opt --sm=80 --aggregate=warp --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM70
+; Without reassociate-fadd, fadd/fsub keep one atomic per lane.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefix=NOREASSOC
+
+target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; OFF-NOT: activemask
+; OFF-NOT: llvm.nvvm
+
+; fmin float through a generic pointer, result used: a lane whose pointer is
+; thread-local sends the warp down the per-lane path; otherwise the lanes are
+; grouped (vote.all, else match.any), the keys reduced, the old values
+; rebuilt by a scan (shfl.sync.up when the warp is one group, predecessor
+; pointers otherwise), and the group leader runs the int trick.
+define float @fmin_f32_used(ptr %p, float %v) {
+; CHECK-LABEL: define float @fmin_f32_used(
+; CHECK:      %activemask = call i32 {{@llvm.nvvm.activemask\(\)|asm sideeffect "activemask.b32 \$0;", "=r"\(\)}}
+; CHECK:      %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+; CHECK:      call i1 @llvm.nvvm.isspacep.local(ptr %p)
+; CHECK:      %anylocal = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1
+; CHECK-NEXT: br i1 %anylocal, label %warp.perlane, label %warp.group
+; CHECK:      warp.perlane:
+; CHECK:      atomicrmw min ptr %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      warp.group:
+; CHECK:      %addr = ptrtoint ptr %p to i64
+; CHECK:      [[FIRST:%.*]] = call i32 @llvm.cttz.i32(i32 %activemask, i1 true)
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
+; CHECK:      %uniform = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1
+; CHECK-NEXT: br i1 %uniform, label %warp.grouped, label %warp.match
+; CHECK:      warp.match:
+; CHECK-NEXT: %group = call i32 @llvm.nvvm.match.any.sync.i64(i32 %activemask, i64 %addr)
+; CHECK:      warp.grouped:
+; CHECK-NEXT: %groupmask = phi i32 [ %activemask, %warp.group ], [ %group, %warp.match ]
+; NaN operands become INT_MAX, the identity of the min reduction.
+; CHECK:      %contrib = select i1 {{%.*}}, i32 2147483647, i32 %key
+; CHECK:      icmp eq i32 %groupmask, -1
+; CHECK:      warp.scan.full:
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %contrib, i32 1, i32 0)
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 {{%.*}}, i32 16, i32 0)
+; CHECK:      warp.scan.groups:
+; CHECK:      and i32 %groupmask, %lanemask.lt
+; CHECK:      call i32 @llvm.ctlz.i32(
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %contrib, i32
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %pred, i32
+; CHECK:      warp.scanned:
+; CHECK-NEXT: %excl = phi i32
+; CHECK-NEXT: %first = phi i1
+; SM80-NEXT:  %total = call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
+; SM70-NEXT:  %total = phi i32
+; SM70-NOT:   redux
+; The leader: no lane of its group below it.
+; CHECK:      [[BELOW:%.*]] = and i32 %groupmask, %lanemask.lt
+; CHECK-NEXT: %leader = icmp eq i32 [[BELOW]], 0
+; CHECK:      br i1 %leader, label %warp.leader, label %warp.join
+; CHECK:      warp.leader:
+; CHECK:      atomicrmw min ptr %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      atomicrmw.nanrepair:
+; CHECK:      cmpxchg ptr %p
+; CHECK:      warp.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.end ], [ poison, %warp.scanned ]
+; CHECK-NEXT: [[LEADER:%.*]] = call i32 @llvm.cttz.i32(i32 %groupmask, i1 true)
+; CHECK-NEXT: [[M:%.*]] = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 [[OLD]], i32 [[LEADER]], i32 31)
+; CHECK:      %lane.old = select i1 %first, i32 [[M]], i32
+; CHECK:      warp.end:
+; CHECK-NEXT: [[R:%.*]] = phi i32 [ %lane.old, %warp.join ], [ {{%.*}}, %atomicrmw.end{{[0-9]+}} ]
+; CHECK-NEXT: %old = bitcast i32 [[R]] to float
+; CHECK-NEXT: ret float %old
+  %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fmax double in global memory, result unused: no thread-local check, no
+; scan on sm_80 (two redux.sync: the signed high words, then the unsigned
+; low words of the lanes holding the winning high word); on sm_70 a scan
+; whose last lane's value is broadcast.
+define void @fmax_f64_unused(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define void @fmax_f64_unused(
+; CHECK-NOT:  isspacep
+; CHECK:      %uniform = call i1 @llvm.nvvm.vote.all.sync(
+; CHECK:      call i32 @llvm.nvvm.match.any.sync.i64(i32 %activemask, i64 %addr)
+; CHECK:      %contrib = select i1 {{%.*}}, i64 -9223372036854775808, i64 %key
+; SM80-NOT:   warp.scan
+; SM80:       [[HI:%.*]] = call i32 @llvm.nvvm.redux.sync.max(i32 {{%.*}}, i32 %groupmask)
+; SM80:       [[WON:%.*]] = icmp eq i32 {{%.*}}, [[HI]]
+; SM80:       [[LO:%.*]] = select i1 [[WON]], i32 {{%.*}}, i32 0
+; SM80:       call i32 @llvm.nvvm.redux.sync.umax(i32 [[LO]], i32 %groupmask)
+; SM70:       warp.scan.full:
+; SM70:       call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 31, i32 31)
+; SM70:       warp.scan.groups:
+; SM70:       call i32 @llvm.ctlz.i32(i32 %groupmask, i1 true)
+; CHECK:      warp.leader:
+; CHECK:      atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") monotonic, align 8
+; CHECK:      atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") monotonic, align 8
+; CHECK:      warp.join:
+; CHECK-NOT:  shfl
+; CHECK:      ret void
+  %old = atomicrmw fmax ptr addrspace(1) %p, double %v syncscope("device") monotonic, align 8
+  ret void
+}
+
+; fmin half in shared memory with 32-bit shared pointers: one shuffle of the
+; address and match.any.sync.i32; 16-bit keys widened to 32 bits; the leader
+; runs the masked cmpxchg loop; the value crosses blocks as i16 bits.
+define half @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
+; CHECK-LABEL: define half @fmin_f16_shared(
+; CHECK:      %addr = ptrtoint ptr addrspace(3) %p to i32
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %addr,
+; CHECK:      call i32 @llvm.nvvm.match.any.sync.i32(i32 %activemask, i32 %addr)
+; CHECK:      sext i16 {{%.*}} to i32
+; CHECK:      %contrib = select i1 {{%.*}}, i32 32767, i32 %key
+; SM80:       call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
+; CHECK:      warp.leader:
+; CHECK:      cmpxchg ptr addrspace(3) %word, i32 {{%.*}}, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK:      warp.join:
+; CHECK-NEXT: phi i16
+; CHECK:      %lane.old = select i1 %first, i16
+; CHECK:      %old = bitcast i16 %lane.old to half
+  %old = atomicrmw fmin ptr addrspace(3) %p, half %v syncscope("block") monotonic, align 2
+  ret half %old
+}
+
+; bfloat fmax: keys of the same 16-bit shape.
+define void @fmax_bf16(ptr addrspace(1) %p, bfloat %v) {
+; CHECK-LABEL: define void @fmax_bf16(
+; CHECK:      %contrib = select i1 {{%.*}}, i32 -32768, i32 %key
+; SM80:       call i32 @llvm.nvvm.redux.sync.max(i32 %contrib, i32 %groupmask)
+; CHECK:      warp.leader:
+; CHECK:      cmpxchg ptr addrspace(1)
+  %old = atomicrmw fmax ptr addrspace(1) %p, bfloat %v monotonic, align 2
+  ret void
+}
+
+; A kernel's pointer argument plus a constant offset is the same in every
+; lane: no address test at all, and one group of all active lanes.
+define ptx_kernel void @kernel_uniform(ptr addrspace(1) %out, float %v) {
+; CHECK-LABEL: define ptx_kernel void @kernel_uniform(
+; CHECK-NOT:  vote
+; CHECK-NOT:  match.any
+; SM80:       call i32 @llvm.nvvm.redux.sync.max(i32 %contrib, i32 %activemask)
+; CHECK:      warp.leader:
+; CHECK:      atomicrmw max ptr addrspace(1) %q,
+  %q = getelementptr inbounds i8, ptr addrspace(1) %out, i64 4
+  %old = atomicrmw fmax ptr addrspace(1) %q, float %v monotonic, align 4
+  ret void
+}
+
+; A byval argument is a copy per thread: not uniform.
+define ptx_kernel void @kernel_byval(ptr addrspace(1) byval(float) %out, float %v) {
+; CHECK-LABEL: define ptx_kernel void @kernel_byval(
+; CHECK:      vote.all.sync
+  %old = atomicrmw fmax ptr addrspace(1) %out, float %v monotonic, align 4
+  ret void
+}
+
+; fadd float (assume=reassociate-fadd): operands summed in the scan's fixed
+; order; the leader's fadd stays native (atom.add.f32).
+define float @fadd_f32(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fadd_f32(
+; CHECK:      warp.scan.full:
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 {{%.*}}, i32 1, i32 0)
+; CHECK:      fadd float
+; CHECK:      warp.scanned:
+; CHECK:      %total = phi float
+; CHECK:      warp.leader:
+; CHECK-NEXT: [[OPND:%.*]] = bitcast i32 {{%.*}} to float
+; CHECK-NEXT: %warp.old = atomicrmw fadd ptr addrspace(1) %p, float [[OPND]] monotonic, align 4
+; CHECK:      warp.join:
+; CHECK:      %lane.old = select i1 %first,
+; NOREASSOC-LABEL: define float @fadd_f32(
+; NOREASSOC-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fsub double: the negated operands are summed (keeping the per-lane zero
+; signs), and the leader subtracts the negated sum, M - (-s) = M + s, which
+; its own lowering (fadd-neg: atom.add.f64 does not flush) makes a native
+; fadd of the sum.
+define void @fsub_f64(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define void @fsub_f64(
+; CHECK:      fneg double
+; CHECK:      %total = phi double
+; CHECK:      fneg double %total
+; CHECK:      warp.leader:
+; CHECK-NOT:  atomicrmw fsub
+; CHECK:      %neg = fneg double
+; CHECK-NEXT: atomicrmw fadd ptr addrspace(1) %p, double %neg monotonic, align 8
+; NOREASSOC-LABEL: define void @fsub_f64(
+; NOREASSOC-NEXT:  %neg = fneg double %v
+; NOREASSOC-NEXT:  atomicrmw fadd ptr addrspace(1) %p, double %neg monotonic, align 8
+  %old = atomicrmw fsub ptr addrspace(1) %p, double %v monotonic, align 8
+  ret void
+}
+
+; Generic pointers that cannot be thread-local need no isspacep.local test:
+; a kernel argument plus any offset, or a cast from shared memory.
+define ptx_kernel void @kernel_arg_any_offset(ptr %mem, i64 %i, float %v) {
+; CHECK-LABEL: define ptx_kernel void @kernel_arg_any_offset(
+; CHECK-NOT:  isspacep
+; CHECK:      vote.all.sync
+  %q = getelementptr inbounds float, ptr %mem, i64 %i
+  %old = atomicrmw fmin ptr %q, float %v monotonic, align 4
+  ret void
+}
+@cells = internal addrspace(3) global [64 x float] undef, align 4
+define void @from_shared(i64 %i, float %v) {
+; CHECK-LABEL: define void @from_shared(
+; CHECK-NOT:  isspacep
+; CHECK:      vote.all.sync
+  %q = getelementptr inbounds float, ptr addrspacecast (ptr addrspace(3) @cells to ptr), i64 %i
+  %old = atomicrmw fmin ptr %q, float %v monotonic, align 4
+  ret void
+}
+; A generic pointer parameter of a device function may be thread-local.
+define void @device_fn_param(ptr %p, float %v) {
+; CHECK-LABEL: define void @device_fn_param(
+; CHECK:      isspacep.local
+  %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
+  ret void
+}

@@ -1,0 +1,1253 @@
+/*===-- fpa-warp-sim.c - aggregate=warp lowerings on simulated warps ----===*\
+|*                                                                          *|
+|* Builds `T f(ptr %p, T %v) { %old = atomicrmw OP ptr %p, T %v monotonic;  *|
+|* ret T %old }`, lowers it with aggregate=warp under the NVPTX rules, and  *|
+|* replaces each NVVM warp intrinsic of the result (activemask, laneid,     *|
+|* lanemask.lt, isspacep.local, vote.sync, shfl.sync, match.any.sync,       *|
+|* redux.sync) by a call to a host function written here from the PTX ISA.  *|
+|* It JIT-compiles that for the host and runs it on simulated warps: each   *|
+|* lane is a coroutine, and a collective completes when every active lane   *|
+|* of the warp has reached it. Many active masks, address groupings, values *|
+|* (NaNs of both signs, quiet and signalling, both zeros, infinities,       *|
+|* subnormals) and memory contents (NaNs of either sign) are tried, and     *|
+|* each lane's old value and the final memory are compared with one atomic  *|
+|* per lane applied in ascending lane order, from a reference written here  *|
+|* from ../../shared/SEMANTICS.md (never from the library).                 *|
+|*                                                                          *|
+|* The simulation is stricter than the hardware in one way: every active    *|
+|* lane must reach every collective, in the same order, with a member mask  *|
+|* that holds the lane and that every lane it names uses too. A shuffle     *|
+|* from a lane outside the member mask returns garbage, as on the GPU.      *|
+|* What it cannot show: timing, memory ordering between warps, and whether  *|
+|* the NVPTX backend and ptxas keep the IR's meaning (test/e2e, bench/).    *|
+\*===----------------------------------------------------------------------===*/
+#include "fpatomics.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm/Config/llvm-config.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+#define HAS_FMINIMUM (LLVM_VERSION_MAJOR >= 20)
+
+static const char *g_argv0 = "fpa-warp-sim";
+
+static void die(const char *fmt_, const char *arg) {
+  fprintf(stderr, "%s: ", g_argv0);
+  fprintf(stderr, fmt_, arg);
+  fputc('\n', stderr);
+  exit(2);
+}
+
+/*===------------------------------ Formats ------------------------------===*/
+
+enum { TY_HALF, TY_BFLOAT, TY_FLOAT, TY_DOUBLE, NTYPES };
+typedef struct fmt {
+  const char *name;
+  unsigned bits, mbits;
+  uint64_t sign, expo, all;
+} fmt;
+static const fmt FMTS[NTYPES] = {
+    {"half", 16, 10, 0x8000u, 0x7c00u, 0xffffu},
+    {"bfloat", 16, 7, 0x8000u, 0x7f80u, 0xffffu},
+    {"float", 32, 23, 0x80000000u, 0x7f800000u, 0xffffffffu},
+    {"double", 64, 52, 0x8000000000000000ull, 0x7ff0000000000000ull, ~0ull}};
+
+enum { OP_FADD, OP_FSUB, OP_FMIN, OP_FMAX, OP_FMINIMUM, OP_FMAXIMUM, NOPS };
+static const char *OPS[NOPS] = {"fadd", "fsub",     "fmin",
+                                "fmax", "fminimum", "fmaximum"};
+
+static int is_nan(const fmt *f, uint64_t x) {
+  return (x & (f->sign - 1)) > f->expo;
+}
+/* Unsigned order key: the float order of non-NaN values, -0 < +0. */
+static uint64_t ukey(const fmt *f, uint64_t x) {
+  return (x & f->sign) ? (~x & f->all) : (x | f->sign);
+}
+
+/* One atomic's new memory value, from SEMANTICS.md: minnum ignores a NaN
+ * operand (a no-op, memory keeps its bits) and replaces a NaN in memory;
+ * minimum keeps a NaN in memory and stores a NaN operand (any NaN). */
+static uint64_t ref_minmax(const fmt *f, int op, uint64_t a, uint64_t v) {
+  int want_min = op == OP_FMIN || op == OP_FMINIMUM;
+  if (op == OP_FMIN || op == OP_FMAX) {
+    if (is_nan(f, v))
+      return a;
+    if (is_nan(f, a))
+      return v;
+  } else {
+    if (is_nan(f, a))
+      return a;
+    if (is_nan(f, v))
+      return v;
+  }
+  int v_first = want_min ? ukey(f, v) < ukey(f, a) : ukey(f, v) > ukey(f, a);
+  return v_first ? v : a;
+}
+
+static double as_double(const fmt *f, uint64_t x) {
+  if (f->bits == 32) {
+    uint32_t b = (uint32_t)x;
+    float r;
+    memcpy(&r, &b, 4);
+    return r;
+  }
+  double r;
+  memcpy(&r, &x, 8);
+  return r;
+}
+
+static uint64_t from_double(const fmt *f, double d) {
+  if (f->bits == 32) {
+    float r = (float)d;
+    uint32_t b;
+    memcpy(&b, &r, 4);
+    return b;
+  }
+  uint64_t b;
+  memcpy(&b, &d, 8);
+  return b;
+}
+
+/*===---------------------- The simulated warps ---------------------------===*/
+
+enum {
+  COLL_SHFL_IDX = 1,
+  COLL_SHFL_UP,
+  COLL_VOTE_ALL,
+  COLL_VOTE_ANY,
+  COLL_MATCH,
+  COLL_REDUX_MIN,
+  COLL_REDUX_MAX,
+  COLL_REDUX_UMIN,
+  COLL_REDUX_UMAX
+};
+static const char *COLL_NAMES[] = {
+    "?",         "shfl.idx",  "shfl.up",   "vote.all",   "vote.any",
+    "match.any", "redux.min", "redux.max", "redux.umin", "redux.umax"};
+
+enum { L_IDLE, L_RUN, L_COLL, L_DONE };
+
+typedef uint64_t (*lane_fn)(void *p, uint64_t vbits);
+
+typedef struct lane {
+  ucontext_t uc;
+  char *stack;
+  int warp, id, state;
+  /* the collective it waits at */
+  int kind;
+  uint32_t mask;
+  uint64_t a, b, c;
+  uint64_t result;
+  /* its call */
+  void *p;
+  uint64_t vbits, old;
+} lane;
+
+#define MAX_WARPS 2
+#define STACK_BYTES (256 * 1024)
+
+static lane g_lanes[MAX_WARPS * 32];
+static uint32_t g_active[MAX_WARPS];
+static int g_cur;
+static ucontext_t g_main;
+static lane_fn g_fn;
+static char g_sim_error[512];
+static uint64_t g_rng;
+static const char *g_local_lo, *g_local_hi;
+
+static uint64_t rnd(void) {
+  uint64_t z = (g_rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+static unsigned below(unsigned n) { return (unsigned)(rnd() % n); }
+
+static uint64_t collective(int kind, uint32_t mask, uint64_t a, uint64_t b,
+                           uint64_t c) {
+  lane *L = &g_lanes[g_cur];
+  L->kind = kind;
+  L->mask = mask;
+  L->a = a;
+  L->b = b;
+  L->c = c;
+  L->state = L_COLL;
+  swapcontext(&L->uc, &g_main);
+  return L->result;
+}
+
+/* The host side of each intrinsic. i1 travels as i32. */
+static uint32_t emu_activemask(void) { return g_active[g_lanes[g_cur].warp]; }
+static uint32_t emu_laneid(void) { return (uint32_t)g_lanes[g_cur].id; }
+static uint32_t emu_lanemask_lt(void) { return (1u << g_lanes[g_cur].id) - 1u; }
+static uint32_t emu_isspacep_local(const char *p) {
+  return p >= g_local_lo && p < g_local_hi;
+}
+static uint32_t emu_vote_all(uint32_t mask, uint32_t pred) {
+  return (uint32_t)collective(COLL_VOTE_ALL, mask, pred & 1, 0, 0);
+}
+static uint32_t emu_vote_any(uint32_t mask, uint32_t pred) {
+  return (uint32_t)collective(COLL_VOTE_ANY, mask, pred & 1, 0, 0);
+}
+static uint32_t emu_shfl_idx(uint32_t mask, uint32_t v, uint32_t b,
+                             uint32_t c) {
+  return (uint32_t)collective(COLL_SHFL_IDX, mask, v, b, c);
+}
+static uint32_t emu_shfl_up(uint32_t mask, uint32_t v, uint32_t b, uint32_t c) {
+  return (uint32_t)collective(COLL_SHFL_UP, mask, v, b, c);
+}
+static uint32_t emu_match_i64(uint32_t mask, uint64_t v) {
+  return (uint32_t)collective(COLL_MATCH, mask, v, 0, 0);
+}
+static uint32_t emu_match_i32(uint32_t mask, uint32_t v) {
+  return (uint32_t)collective(COLL_MATCH, mask, v, 0, 0);
+}
+static uint32_t emu_redux_min(uint32_t v, uint32_t mask) {
+  return (uint32_t)collective(COLL_REDUX_MIN, mask, v, 0, 0);
+}
+static uint32_t emu_redux_max(uint32_t v, uint32_t mask) {
+  return (uint32_t)collective(COLL_REDUX_MAX, mask, v, 0, 0);
+}
+static uint32_t emu_redux_umin(uint32_t v, uint32_t mask) {
+  return (uint32_t)collective(COLL_REDUX_UMIN, mask, v, 0, 0);
+}
+static uint32_t emu_redux_umax(uint32_t v, uint32_t mask) {
+  return (uint32_t)collective(COLL_REDUX_UMAX, mask, v, 0, 0);
+}
+
+static void sim_fail(const char *fmt_, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void sim_fail(const char *fmt_, ...) {
+  if (g_sim_error[0])
+    return;
+  va_list ap;
+  va_start(ap, fmt_);
+  vsnprintf(g_sim_error, sizeof g_sim_error, fmt_, ap);
+  va_end(ap);
+}
+
+/* PTX ISA, shfl.sync: c packs the clamp value (bits 4:0) and the segment
+ * mask (bits 12:8). Returns the source lane, or -1 for "keep own value". */
+static int shfl_source(int kind, int lane_id, uint32_t b, uint32_t c) {
+  uint32_t bval = b & 31, cval = c & 31, seg = (c >> 8) & 31;
+  uint32_t lanei = (uint32_t)lane_id;
+  uint32_t maxl = (lanei & seg) | (cval & ~seg);
+  uint32_t minl = lanei & seg;
+  int j;
+  int ok;
+  if (kind == COLL_SHFL_UP) {
+    j = (int)lanei - (int)bval;
+    ok = j >= (int)maxl;
+  } else {
+    j = (int)(minl | (bval & ~seg));
+    ok = j <= (int)maxl;
+  }
+  return ok ? j : lane_id;
+}
+
+/* All active lanes of warp w wait at a collective: check it and answer. */
+static void resolve(int w) {
+  lane *ls = &g_lanes[w * 32];
+  uint32_t act = g_active[w];
+  int kind = 0;
+  for (int l = 0; l < 32; ++l) {
+    if (!(act >> l & 1))
+      continue;
+    if (!kind)
+      kind = ls[l].kind;
+    if (ls[l].kind != kind)
+      sim_fail("warp %d: lane %d is at %s while another lane is at %s", w, l,
+               COLL_NAMES[ls[l].kind], COLL_NAMES[kind]);
+    uint32_t m = ls[l].mask;
+    if (!(m >> l & 1))
+      sim_fail("warp %d: lane %d's %s member mask 0x%08x lacks the lane", w, l,
+               COLL_NAMES[kind], m);
+    if (m & ~act)
+      sim_fail("warp %d: lane %d's %s member mask 0x%08x names inactive "
+               "lanes (active 0x%08x)",
+               w, l, COLL_NAMES[kind], m, act);
+    for (int j = 0; j < 32; ++j)
+      if ((m >> j & 1) && (act >> j & 1) && ls[j].mask != m)
+        sim_fail("warp %d: %s: lane %d uses mask 0x%08x, lane %d 0x%08x", w,
+                 COLL_NAMES[kind], l, m, j, ls[j].mask);
+  }
+  for (int l = 0; l < 32; ++l) {
+    if (!(act >> l & 1))
+      continue;
+    lane *L = &ls[l];
+    uint32_t m = L->mask;
+    uint64_t r = 0;
+    switch (kind) {
+    case COLL_SHFL_IDX:
+    case COLL_SHFL_UP: {
+      int j = shfl_source(kind, l, (uint32_t)L->b, (uint32_t)L->c);
+      /* the PTX ISA leaves the value undefined if the source lane is not
+       * in the member mask: garbage, so that relying on it shows */
+      r = (m >> j & 1) ? (ls[j].a & 0xffffffffu) : (rnd() & 0xffffffffu);
+      break;
+    }
+    case COLL_VOTE_ALL:
+    case COLL_VOTE_ANY: {
+      int all = 1, any = 0;
+      for (int j = 0; j < 32; ++j)
+        if (m >> j & 1)
+          all &= (int)ls[j].a, any |= (int)ls[j].a;
+      r = (uint64_t)(kind == COLL_VOTE_ALL ? all : any);
+      break;
+    }
+    case COLL_MATCH:
+      for (int j = 0; j < 32; ++j)
+        if ((m >> j & 1) && ls[j].a == L->a)
+          r |= 1ull << j;
+      break;
+    default: {
+      int first = 1;
+      for (int j = 0; j < 32; ++j) {
+        if (!(m >> j & 1))
+          continue;
+        uint32_t x = (uint32_t)ls[j].a, y = (uint32_t)r;
+        int take = first;
+        if (kind == COLL_REDUX_MIN)
+          take |= (int32_t)x < (int32_t)y;
+        else if (kind == COLL_REDUX_MAX)
+          take |= (int32_t)x > (int32_t)y;
+        else if (kind == COLL_REDUX_UMIN)
+          take |= x < y;
+        else
+          take |= x > y;
+        if (take)
+          r = x;
+        first = 0;
+      }
+    }
+    }
+    L->result = r;
+  }
+  for (int l = 0; l < 32; ++l)
+    if (act >> l & 1)
+      ls[l].state = L_RUN;
+}
+
+/* The order in which lanes returned: on the per-lane path (no collective
+ * after the first vote) that is the order of their atomics. */
+static int g_done_order[MAX_WARPS * 32], g_ndone;
+
+static void lane_main(int idx) {
+  lane *L = &g_lanes[idx];
+  L->old = g_fn(L->p, L->vbits);
+  L->state = L_DONE;
+  g_done_order[g_ndone++] = idx;
+}
+
+/* A fresh coroutine for lane `idx` (getcontext returns twice, so it is
+ * kept out of the caller's frame). */
+static __attribute__((noinline)) void start_lane(lane *L, int idx) {
+  getcontext(&L->uc);
+  L->uc.uc_stack.ss_sp = L->stack;
+  L->uc.uc_stack.ss_size = STACK_BYTES;
+  L->uc.uc_link = &g_main;
+  makecontext(&L->uc, (void (*)(void))lane_main, 1, idx);
+  L->state = L_RUN;
+}
+
+/* Runs the lanes of the warps in `warps` (bit w: warp w) to completion,
+ * running runnable lanes in a random order between collectives. Returns 0,
+ * or -1 with g_sim_error set. */
+static int run_warps(unsigned warps) {
+  g_ndone = 0;
+  for (int w = 0; w < MAX_WARPS; ++w) {
+    if (!(warps >> w & 1))
+      continue;
+    for (int l = 0; l < 32; ++l) {
+      lane *L = &g_lanes[w * 32 + l];
+      L->warp = w;
+      L->id = l;
+      L->state = L_IDLE;
+      if (!(g_active[w] >> l & 1))
+        continue;
+      start_lane(L, w * 32 + l);
+    }
+  }
+  for (;;) {
+    int order[MAX_WARPS * 32], n = 0;
+    for (int i = 0; i < MAX_WARPS * 32; ++i)
+      if ((warps >> (i / 32) & 1) && g_lanes[i].state == L_RUN)
+        order[n++] = i;
+    if (n) {
+      for (int i = n - 1; i > 0; --i) {
+        int j = (int)below((unsigned)i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+      for (int i = 0; i < n; ++i) {
+        g_cur = order[i];
+        swapcontext(&g_main, &g_lanes[g_cur].uc);
+      }
+      continue;
+    }
+    int waiting = 0;
+    for (int w = 0; w < MAX_WARPS; ++w) {
+      if (!(warps >> w & 1))
+        continue;
+      uint32_t at = 0, done = 0;
+      for (int l = 0; l < 32; ++l) {
+        int st = g_lanes[w * 32 + l].state;
+        at |= (uint32_t)(st == L_COLL) << l;
+        done |= (uint32_t)(st == L_DONE) << l;
+      }
+      if (!at)
+        continue;
+      if (done) {
+        sim_fail("warp %d: lanes 0x%08x wait at %s, lanes 0x%08x have "
+                 "finished",
+                 w, at, COLL_NAMES[g_lanes[w * 32 + __builtin_ctz(at)].kind],
+                 done);
+        return -1;
+      }
+      resolve(w);
+      if (g_sim_error[0])
+        return -1;
+      waiting = 1;
+    }
+    if (!waiting)
+      return 0;
+  }
+}
+
+/*===------------------------------- The JIT -----------------------------===*/
+
+static LLVMOrcLLJITRef g_jit;
+static LLVMOrcJITDylibRef g_jd;
+static char *g_triple, *g_layout;
+
+static void check_err(LLVMErrorRef e, const char *what) {
+  if (!e)
+    return;
+  char *msg = LLVMGetErrorMessage(e);
+  fprintf(stderr, "%s: %s: %s\n", g_argv0, what, msg);
+  LLVMDisposeErrorMessage(msg);
+  exit(2);
+}
+
+/* intrinsic -> host function; `sig` gives the host parameter kinds
+ * (i: i32, l: i64, p: ptr) and returns are i32. */
+static const struct emu {
+  const char *intrinsic, *symbol, *sig;
+  void *fn;
+} EMUS[] = {
+    {"llvm.nvvm.activemask", "fpa_emu_activemask", "", (void *)emu_activemask},
+    {"llvm.nvvm.read.ptx.sreg.laneid", "fpa_emu_laneid", "",
+     (void *)emu_laneid},
+    {"llvm.nvvm.read.ptx.sreg.lanemask.lt", "fpa_emu_lanemask_lt", "",
+     (void *)emu_lanemask_lt},
+    {"llvm.nvvm.isspacep.local", "fpa_emu_isspacep_local", "p",
+     (void *)emu_isspacep_local},
+    {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
+    {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
+    {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",
+     (void *)emu_shfl_idx},
+    {"llvm.nvvm.shfl.sync.up.i32", "fpa_emu_shfl_up", "iiii",
+     (void *)emu_shfl_up},
+    {"llvm.nvvm.match.any.sync.i64", "fpa_emu_match_i64", "il",
+     (void *)emu_match_i64},
+    {"llvm.nvvm.match.any.sync.i32", "fpa_emu_match_i32", "ii",
+     (void *)emu_match_i32},
+    {"llvm.nvvm.redux.sync.min", "fpa_emu_redux_min", "ii",
+     (void *)emu_redux_min},
+    {"llvm.nvvm.redux.sync.max", "fpa_emu_redux_max", "ii",
+     (void *)emu_redux_max},
+    {"llvm.nvvm.redux.sync.umin", "fpa_emu_redux_umin", "ii",
+     (void *)emu_redux_umin},
+    {"llvm.nvvm.redux.sync.umax", "fpa_emu_redux_umax", "ii",
+     (void *)emu_redux_umax},
+};
+#define NEMUS (sizeof EMUS / sizeof EMUS[0])
+
+static void jit_init(void) {
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+  check_err(LLVMOrcCreateLLJIT(&g_jit, LLVMOrcCreateLLJITBuilder()),
+            "creating the JIT");
+  g_jd = LLVMOrcLLJITGetMainJITDylib(g_jit);
+  LLVMOrcDefinitionGeneratorRef gen = NULL;
+  check_err(LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+                &gen, LLVMOrcLLJITGetGlobalPrefix(g_jit), NULL, NULL),
+            "process symbols");
+  LLVMOrcJITDylibAddGenerator(g_jd, gen);
+  LLVMOrcCSymbolMapPair syms[NEMUS];
+  memset(syms, 0, sizeof syms);
+  for (size_t i = 0; i < NEMUS; ++i) {
+    syms[i].Name = LLVMOrcLLJITMangleAndIntern(g_jit, EMUS[i].symbol);
+    syms[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)EMUS[i].fn;
+    syms[i].Sym.Flags.GenericFlags =
+        LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+  }
+  check_err(LLVMOrcJITDylibDefine(g_jd, LLVMOrcAbsoluteSymbols(syms, NEMUS)),
+            "defining the intrinsics' host functions");
+  g_triple = strdup(LLVMOrcLLJITGetTripleString(g_jit));
+  g_layout = strdup(LLVMOrcLLJITGetDataLayoutStr(g_jit));
+}
+
+/* Replaces the NVVM intrinsic calls (and LLVM 15's inline-asm activemask)
+ * of `fn` by calls to the host functions. Returns how many it replaced. */
+static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  int count = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef i = LLVMGetFirstInstruction(bb);
+    while (i) {
+      LLVMValueRef next = LLVMGetNextInstruction(i);
+      if (LLVMGetInstructionOpcode(i) != LLVMCall) {
+        i = next;
+        continue;
+      }
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      const char *name = NULL;
+      if (LLVMIsAInlineAsm(callee)) {
+        name = "llvm.nvvm.activemask";
+      } else if (LLVMIsAFunction(callee)) {
+        size_t len = 0;
+        name = LLVMGetValueName2(callee, &len);
+        if (strncmp(name, "llvm.nvvm.", 10) != 0)
+          name = NULL;
+      }
+      if (!name) {
+        i = next;
+        continue;
+      }
+      const struct emu *e = NULL;
+      for (size_t k = 0; k < NEMUS; ++k)
+        if (strcmp(EMUS[k].intrinsic, name) == 0)
+          e = &EMUS[k];
+      if (!e)
+        die("no host version of %s", name);
+      unsigned n = (unsigned)strlen(e->sig);
+      LLVMTypeRef params[4];
+      LLVMValueRef args[4];
+      LLVMPositionBuilderBefore(b, i);
+      for (unsigned k = 0; k < n; ++k) {
+        LLVMValueRef a = LLVMGetOperand(i, k);
+        params[k] = e->sig[k] == 'l' ? i64 : e->sig[k] == 'p' ? ptr : i32;
+        if (e->sig[k] == 'p')
+          a = LLVMBuildPointerCast(b, a, ptr, "");
+        else if (LLVMTypeOf(a) != params[k])
+          a = LLVMBuildZExt(b, a, params[k], "");
+        args[k] = a;
+      }
+      LLVMTypeRef fty = LLVMFunctionType(i32, params, n, 0);
+      LLVMValueRef host = LLVMGetNamedFunction(m, e->symbol);
+      if (!host)
+        host = LLVMAddFunction(m, e->symbol, fty);
+      LLVMValueRef call = LLVMBuildCall2(b, fty, host, args, n, "");
+      LLVMTypeRef rty = LLVMTypeOf(i);
+      LLVMValueRef r =
+          LLVMGetIntTypeWidth(rty) == 1
+              ? LLVMBuildICmp(b, LLVMIntNE, call, LLVMConstInt(i32, 0, 0), "")
+              : call;
+      LLVMReplaceAllUsesWith(i, r);
+      LLVMInstructionEraseFromParent(i);
+      ++count;
+      i = next;
+    }
+  }
+  LLVMDisposeBuilder(b);
+  return count;
+}
+
+/*===---------------------------- Combinations ---------------------------===*/
+
+typedef struct combo {
+  int op, ty, sm, used, as, uniform, nan_free;
+  char name[160];
+  lane_fn fn;
+  unsigned intrinsics;
+} combo;
+
+static const char *g_ir_file; /* --ir: a lowered function instead */
+static int g_verbose;
+
+/* Adds `i64 w(ptr %p, i64 %vbits)`: calls f with the operand's bits (and
+ * the pointer cast to f's address space) and returns the old value's bits,
+ * so that the lanes pass integers only. */
+static void add_wrapper(LLVMModuleRef m, LLVMValueRef fn, const fmt *f,
+                        int used) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef iw = LLVMIntTypeInContext(ctx, f->bits);
+  LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
+  if (LLVMCountParamTypes(fty) != 2)
+    die("%s", "f must take (ptr, T)");
+  LLVMTypeRef params[2];
+  LLVMGetParamTypes(fty, params);
+  LLVMTypeRef gp = LLVMPointerTypeInContext(ctx, 0);
+  LLVMTypeRef wparams[2] = {gp, i64};
+  LLVMValueRef w =
+      LLVMAddFunction(m, "w", LLVMFunctionType(i64, wparams, 2, 0));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, w, "entry"));
+  LLVMValueRef p = LLVMGetParam(w, 0), vb = LLVMGetParam(w, 1);
+  if (params[0] != gp)
+    p = LLVMBuildAddrSpaceCast(b, p, params[0], "");
+  if (f->bits < 64)
+    vb = LLVMBuildTrunc(b, vb, iw, "");
+  LLVMValueRef args[2] = {p, LLVMBuildBitCast(b, vb, params[1], "")};
+  LLVMValueRef r = LLVMBuildCall2(b, fty, fn, args, 2, "");
+  if (used != (LLVMGetTypeKind(LLVMGetReturnType(fty)) != LLVMVoidTypeKind))
+    die("%s", "f's return type does not match --used");
+  if (!used) {
+    LLVMBuildRet(b, LLVMConstInt(i64, 0, 0));
+  } else {
+    r = LLVMBuildBitCast(b, r, iw, "");
+    LLVMBuildRet(b, f->bits < 64 ? LLVMBuildZExt(b, r, i64, "") : r);
+  }
+  LLVMDisposeBuilder(b);
+}
+
+/* Builds, lowers and JIT-compiles one combination; 0 when aggregate=warp
+ * did not apply (which is then a failure of this check). */
+static int build_combo(combo *c, unsigned id) {
+  const fmt *f = &FMTS[c->ty];
+  LLVMContextRef ctx = LLVMContextCreate();
+  char src[1024], as[32] = "";
+  const char *T = f->name;
+  if (c->as)
+    snprintf(as, sizeof as, " addrspace(%d)", c->as);
+  snprintf(src, sizeof src,
+           "define %s @f(ptr%s %%p, %s %%v) {\n"
+           "  %%old = atomicrmw %s ptr%s %%p, %s %%v monotonic, align %u\n"
+           "  ret %s%s\n}\n%s",
+           c->used ? T : "void", as, T, OPS[c->op], as, T, f->bits / 8,
+           c->used ? T : "void", c->used ? " %old" : "",
+           c->uniform ? "!nvvm.annotations = !{!0}\n"
+                        "!0 = !{ptr @f, !\"kernel\", i32 1}\n"
+                      : "");
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (g_ir_file) {
+    if (LLVMCreateMemoryBufferWithContentsOfFile(g_ir_file, &buf, &msg))
+      die("cannot read %s", g_ir_file);
+  } else {
+    buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(src, strlen(src), "f.ll");
+  }
+  LLVMModuleRef m = NULL;
+  if (LLVMParseIRInContext(ctx, buf, &m, &msg)) {
+    fprintf(stderr, "%s\n%s\n", msg ? msg : "parse error", src);
+    die("%s", "cannot parse the test function");
+  }
+  LLVMSetTarget(m, g_triple);
+  LLVMSetDataLayout(m, g_layout);
+  if (!g_ir_file) {
+    char opts[200];
+    snprintf(opts, sizeof opts,
+             "target=nvptx;sm=%d;ptx=78;aggregate=warp;assume=%s", c->sm,
+             c->op <= OP_FSUB ? "reassociate-fadd"
+             : c->nan_free    ? "nan-free-memory"
+                              : "none");
+    fpa_options *o = NULL;
+    char *err = NULL;
+    if (fpa_options_create(&o) || fpa_options_parse(o, opts, &err))
+      die("bad library options: %s", err ? err : opts);
+    fpa_report *rep = NULL;
+    if (fpa_lower_module(m, o, &rep, &err) != FPA_OK)
+      die("the library failed to lower: %s", err ? err : "?");
+    const fpa_record *rec = NULL;
+    for (size_t i = 0; i < fpa_report_size(rep); ++i)
+      if (strcmp(fpa_report_at(rep, i)->function, "f") == 0)
+        rec = fpa_report_at(rep, i);
+    int ok = rec && strcmp(rec->strategy, "warp-aggregated") == 0;
+    if (!ok || g_verbose)
+      printf("%s %s: %s %s\n", ok ? "lowered" : "NOT AGGREGATED", c->name,
+             rec ? rec->strategy : "-", rec ? rec->reason : "no record");
+    fpa_report_destroy(rep);
+    fpa_options_destroy(o);
+    if (!ok) {
+      LLVMDisposeModule(m);
+      LLVMContextDispose(ctx);
+      return 0;
+    }
+  }
+  LLVMValueRef fn = LLVMGetNamedFunction(m, "f");
+  if (!fn || LLVMIsDeclaration(fn))
+    die("%s", "no function f defined in the module");
+  c->intrinsics = (unsigned)redirect_intrinsics(m, fn);
+  add_wrapper(m, fn, f, c->used);
+  /* unique names, as every module shares the JIT's one dylib */
+  char fname[32], wname[32];
+  snprintf(fname, sizeof fname, "fpa_warp_f%u", id);
+  snprintf(wname, sizeof wname, "fpa_warp_w%u", id);
+  LLVMSetValueName2(fn, fname, strlen(fname));
+  LLVMValueRef wf = LLVMGetNamedFunction(m, "w");
+  LLVMSetValueName2(wf, wname, strlen(wname));
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    fprintf(stderr, "%s\n", msg);
+    die("%s", "the simulated module does not verify");
+  }
+  LLVMDisposeMessage(msg);
+  LLVMOrcThreadSafeContextRef tsc =
+#if LLVM_VERSION_MAJOR >= 21
+      LLVMOrcCreateNewThreadSafeContextFromLLVMContext(ctx);
+#else
+      LLVMOrcCreateNewThreadSafeContext();
+#endif
+#if LLVM_VERSION_MAJOR < 21
+  /* before 21 a thread-safe context owns a fresh LLVMContext: move the
+   * module there by printing and parsing it again */
+  {
+    char *text = LLVMPrintModuleToString(m);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+    LLVMMemoryBufferRef b2 =
+        LLVMCreateMemoryBufferWithMemoryRangeCopy(text, strlen(text), "f.ll");
+    LLVMDisposeMessage(text);
+    if (LLVMParseIRInContext(ctx, b2, &m, &msg))
+      die("%s", "cannot re-parse the simulated module");
+  }
+#endif
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, tsc);
+  LLVMOrcDisposeThreadSafeContext(tsc);
+  check_err(LLVMOrcLLJITAddLLVMIRModule(g_jit, g_jd, tsm), "adding a module");
+  LLVMOrcExecutorAddress addr = 0;
+  check_err(LLVMOrcLLJITLookup(g_jit, &addr, wname), "looking up a function");
+  c->fn = (lane_fn)(uintptr_t)addr;
+  return 1;
+}
+
+/*===------------------------------- Trials ------------------------------===*/
+
+/* Values that meet every case: zeros, infinities, quiet and signalling NaNs
+ * of both signs with payloads, subnormals, normals; or, for fadd/fsub,
+ * quarter-integers (every sum exact), or random finite values. */
+static uint64_t pick_value(const fmt *f, int op, int cls) {
+  uint64_t s = (rnd() & 1) ? f->sign : 0;
+  uint64_t q = (uint64_t)1 << (f->mbits - 1);
+  uint64_t mm = ((uint64_t)1 << f->mbits) - 1;
+  if (op <= OP_FSUB) {
+    double d;
+    if (cls == 0)
+      d = (double)((int)below(129) - 64) * 0.25;
+    else if (cls == 1)
+      d = ldexp((double)(rnd() >> 11) / 9007199254740992.0,
+                (int)below(21) - 10);
+    else
+      d = below(8) == 0 ? (below(2) ? INFINITY : NAN)
+                        : (double)((int)below(129) - 64) * 0.25;
+    if (below(16) == 0)
+      d = 0.0;
+    return from_double(f, (rnd() & 1) ? -d : d);
+  }
+  switch (below(12)) {
+  case 0:
+    return s; /* +-0 */
+  case 1:
+    return s | f->expo; /* +-inf */
+  case 2:
+    return s | f->expo | q | (rnd() & (q - 1)); /* quiet NaN */
+  case 3:
+    return s | f->expo | (1 + rnd() % (q - 1)); /* signalling NaN */
+  case 4:
+    return s | (1 + rnd() % mm); /* subnormal */
+  case 5:
+  case 6: { /* a few values, many ties */
+    static const uint64_t few[4] = {0x3c00, 0x4000, 0x3555, 0x0001};
+    uint64_t x = few[below(4)];
+    return s | (f->bits == 16 ? x : x << (f->bits - 16));
+  }
+  default:
+    return rnd() & f->all; /* anything */
+  }
+}
+
+static uint64_t pick_memory(const fmt *f, int op, int nan_free) {
+  if (op <= OP_FSUB)
+    return pick_value(f, op, 0);
+  uint64_t v;
+  do {
+    switch (below(5)) {
+    case 0: /* a NaN of either sign */
+      v = ((rnd() & 1) ? f->sign : 0) | f->expo | 1 | (rnd() & (f->sign - 1));
+      break;
+    case 1:
+      v = ((rnd() & 1) ? f->sign : 0) | f->expo;
+      break;
+    default:
+      v = pick_value(f, op, 0);
+    }
+  } while (nan_free && is_nan(f, v));
+  return v;
+}
+
+typedef struct trial {
+  int arrivals;     /* 1, or 2 (two lane subsets of warp 0, in turn) */
+  int warps;        /* 1, or 2 at once (final memory only) */
+  uint32_t mask[2]; /* per arrival (or per warp) */
+  int naddr;
+  unsigned addr[64]; /* per lane (warp w: lanes 32w..) */
+  int local[64];     /* the lane's pointer is its own thread-local cell */
+  uint64_t v[64];
+  uint64_t init[32];
+  int cls;
+} trial;
+
+static void make_trial(const combo *c, trial *t) {
+  const fmt *f = &FMTS[c->ty];
+  memset(t, 0, sizeof *t);
+  unsigned r = below(10);
+  t->arrivals = r == 0 ? 2 : 1;
+  t->warps = (r == 1 && c->op > OP_FSUB) ? 2 : 1;
+  static const int naddrs[] = {1, 1, 2, 7, 32, 3};
+  t->naddr = c->uniform ? 1 : naddrs[below(6)];
+  for (int k = 0; k < 2; ++k) {
+    uint32_t m;
+    switch (below(6)) {
+    case 0:
+      m = 0xffffffffu;
+      break;
+    case 1:
+      m = 1u << below(32);
+      break;
+    case 2: { /* a contiguous range */
+      unsigned lo = below(32), hi = lo + below(32 - lo);
+      m = (uint32_t)((hi == 31 ? 0xffffffffu : ((1u << (hi + 1)) - 1)) &
+                     ~((1u << lo) - 1));
+      break;
+    }
+    case 3:
+      m = (uint32_t)rnd() & (uint32_t)rnd();
+      break;
+    default:
+      m = (uint32_t)rnd() | (uint32_t)rnd();
+    }
+    t->mask[k] = m ? m : 1;
+  }
+  if (t->arrivals == 2) {
+    t->mask[1] &= ~t->mask[0];
+    if (!t->mask[1])
+      t->arrivals = 1;
+  }
+  int pattern = (int)below(4);
+  for (int i = 0; i < 64; ++i) {
+    unsigned l = (unsigned)i % 32;
+    if (pattern == 0)
+      t->addr[i] = l % (unsigned)t->naddr; /* interleaved */
+    else if (pattern == 1)
+      t->addr[i] = l * (unsigned)t->naddr / 32; /* blocks */
+    else
+      t->addr[i] = below((unsigned)t->naddr);
+  }
+  t->cls = (int)below(3);
+  for (int i = 0; i < 64; ++i)
+    t->v[i] = pick_value(f, c->op, t->cls);
+  if (pattern == 3 && t->naddr > 1) /* all but one lane on one address */
+    for (int i = 0; i < 64; ++i)
+      t->addr[i] =
+          (i % 32 == (int)(t->mask[0] ? 31 - __builtin_clz(t->mask[0]) : 0))
+              ? 1
+              : 0;
+  if (c->as == 0 && !c->uniform && t->warps == 1 && below(8) == 0)
+    for (int k = 0, n = 1 + (int)below(3); k < n; ++k)
+      t->local[below(32)] = 1;
+  for (int a = 0; a < 32; ++a)
+    t->init[a] = pick_memory(f, c->op, c->nan_free);
+}
+
+static int same_value(const combo *c, uint64_t got, uint64_t want) {
+  const fmt *f = &FMTS[c->ty];
+  if (got == want)
+    return 1;
+  /* minimum/maximum and arithmetic: a NaN result may be any NaN (LangRef) */
+  return c->op != OP_FMIN && c->op != OP_FMAX && is_nan(f, got) &&
+         is_nan(f, want);
+}
+
+/* fadd/fsub under reassociation: `got` against the exact value of the
+ * terms; the bound is that of summing n terms in any order. With an
+ * infinity or NaN among the terms, the result must be the same infinity or
+ * a NaN, as in any order. */
+static int near_sum(const combo *c, uint64_t got, long double exact,
+                    long double abs_sum, int n, int has_special) {
+  const fmt *f = &FMTS[c->ty];
+  double g = as_double(f, got);
+  if (has_special)
+    return isnan((double)exact) ? isnan(g) : g == (double)exact;
+  long double u = f->bits == 32 ? 0x1p-24L : 0x1p-53L;
+  long double tiny = f->bits == 32 ? 0x1p-149L : 0x1p-1074L;
+  long double bound = (long double)(n + 2) * u * abs_sum + n * tiny;
+  return fabsl((long double)g - exact) <= bound;
+}
+
+static uint64_t to_bits(const fmt *f, const void *p) {
+  uint64_t x = 0;
+  memcpy(&x, p, f->bits / 8);
+  return x;
+}
+
+static void put_bits(const fmt *f, void *p, uint64_t x) {
+  memcpy(p, &x, f->bits / 8);
+}
+
+static void show_trial(const combo *c, const trial *t, const uint64_t *olds,
+                       const unsigned char *mem) {
+  const fmt *f = &FMTS[c->ty];
+  int hw = (int)f->bits / 4;
+  printf("    arrivals %d, warps %d, masks 0x%08x 0x%08x, %d addresses\n",
+         t->arrivals, t->warps, t->mask[0], t->mask[1], t->naddr);
+  for (int i = 0; i < 32 * t->warps; ++i) {
+    uint32_t m = t->warps == 2
+                     ? t->mask[i / 32]
+                     : (t->mask[0] | (t->arrivals == 2 ? t->mask[1] : 0));
+    if (!(m >> (i % 32) & 1))
+      continue;
+    printf("    lane %2d: addr %u%s v=0x%0*" PRIx64 " old=0x%0*" PRIx64 "\n", i,
+           t->addr[i], t->local[i] ? " (local)" : "", hw, t->v[i], hw, olds[i]);
+  }
+  for (int a = 0; a < t->naddr; ++a)
+    printf("    mem[%d]: init 0x%0*" PRIx64 " final 0x%0*" PRIx64 "\n", a, hw,
+           t->init[a], hw, to_bits(f, mem + (size_t)a * f->bits / 8));
+}
+
+/* Runs one trial and checks it; returns 0 when it passes. */
+static int run_trial(const combo *c, const trial *t, char *why, size_t wn) {
+  const fmt *f = &FMTS[c->ty];
+  size_t es = f->bits / 8;
+  unsigned char mem[32 * 8], local[64 * 8];
+  uint64_t olds[64] = {0};
+  for (int a = 0; a < 32; ++a)
+    put_bits(f, mem + (size_t)a * es, t->init[a]);
+  for (int i = 0; i < 64; ++i)
+    put_bits(f, local + (size_t)i * es, t->init[(i + 5) % 32]);
+  g_local_lo = (const char *)local;
+  g_local_hi = (const char *)local + sizeof local;
+  g_sim_error[0] = 0;
+  int has_local = 0, order[2][32];
+  for (int l = 0; l < 32; ++l)
+    has_local |= t->local[l] && ((t->mask[0] | t->mask[1]) >> l & 1);
+  for (int arr = 0; arr < 2; ++arr)
+    for (int l = 0; l < 32; ++l)
+      order[arr][l] = l;
+  for (int arr = 0; arr < t->arrivals * (t->warps == 1); ++arr) {
+    g_active[0] = t->mask[arr];
+    for (int l = 0; l < 32; ++l) {
+      lane *L = &g_lanes[l];
+      L->p = t->local[l] ? (void *)(local + (size_t)l * es)
+                         : (void *)(mem + (size_t)t->addr[l] * es);
+      L->vbits = t->v[l];
+    }
+    if (run_warps(1)) {
+      snprintf(why, wn, "simulation: %s", g_sim_error);
+      return 1;
+    }
+    for (int l = 0; l < 32; ++l)
+      if (t->mask[arr] >> l & 1)
+        olds[l] = g_lanes[l].old & f->all;
+    /* a thread-local pointer in some lane of this arrival: the warp took
+     * the per-lane path, whose atomics ran in the order the lanes ended */
+    int here = 0;
+    for (int l = 0; l < 32; ++l)
+      here |= t->local[l] && (t->mask[arr] >> l & 1);
+    if (here) {
+      int k = 0;
+      for (int d = 0; d < g_ndone; ++d)
+        order[arr][k++] = g_done_order[d];
+      for (int l = 0; l < 32; ++l)
+        if (!(t->mask[arr] >> l & 1))
+          order[arr][k++] = l;
+    }
+  }
+  (void)has_local;
+  if (t->warps == 2) {
+    for (int w = 0; w < 2; ++w) {
+      g_active[w] = t->mask[w];
+      for (int l = 0; l < 32; ++l) {
+        lane *L = &g_lanes[w * 32 + l];
+        L->p = (void *)(mem + (size_t)t->addr[w * 32 + l] * es);
+        L->vbits = t->v[w * 32 + l];
+      }
+    }
+    if (run_warps(3)) {
+      snprintf(why, wn, "simulation: %s", g_sim_error);
+      return 1;
+    }
+    for (int i = 0; i < 64; ++i)
+      if (t->mask[i / 32] >> (i % 32) & 1)
+        olds[i] = g_lanes[i].old & f->all;
+  }
+
+  /* the reference: one atomic per lane, in ascending lane order (arrival
+   * by arrival); two concurrent warps: any order, final memory only */
+  uint64_t refmem[32], reflocal[64];
+  long double exact[32], abs_sum[32];
+  int nterms[32] = {0}, special[32] = {0};
+  for (int a = 0; a < 32; ++a) {
+    refmem[a] = t->init[a];
+    exact[a] = as_double(f, t->init[a]);
+    abs_sum[a] = fabsl(exact[a]);
+    nterms[a] = 1;
+    special[a] = is_nan(f, t->init[a]) || (t->init[a] & ~f->sign) == f->expo;
+  }
+  for (int i = 0; i < 64; ++i)
+    reflocal[i] = t->init[(i + 5) % 32];
+  int bad = 0;
+  int is_add = c->op <= OP_FSUB;
+  for (int arr = 0; arr < (t->warps == 2 ? 2 : t->arrivals) && !bad; ++arr)
+    for (int li = 0; li < 32 && !bad; ++li) {
+      int l = order[arr][li];
+      int i = t->warps == 2 ? arr * 32 + l : l;
+      if (!(t->mask[arr] >> l & 1))
+        continue;
+      uint64_t *cell = t->local[i] ? &reflocal[i] : &refmem[t->addr[i]];
+      uint64_t v = t->v[i];
+      if (!is_add) {
+        uint64_t want = *cell;
+        *cell = ref_minmax(f, c->op, *cell, v);
+        if (t->warps == 1 && c->used && !same_value(c, olds[i], want)) {
+          snprintf(why, wn, "lane %d: old 0x%" PRIx64 ", expected 0x%" PRIx64,
+                   i, olds[i], want);
+          bad = 1;
+        }
+        continue;
+      }
+      /* fadd/fsub: exact running value of this lane's cell */
+      if (t->local[i]) {
+        uint64_t want = *cell;
+        double r = c->op == OP_FADD ? as_double(f, *cell) + as_double(f, v)
+                                    : as_double(f, *cell) - as_double(f, v);
+        *cell = from_double(f, r);
+        if (c->used && !same_value(c, olds[i], want)) {
+          snprintf(why, wn,
+                   "lane %d (local): old 0x%" PRIx64 ", expected 0x%" PRIx64, i,
+                   olds[i], want);
+          bad = 1;
+        }
+        continue;
+      }
+      unsigned a = t->addr[i];
+      int sp = special[a] || is_nan(f, v) || ((v & ~f->sign) == f->expo);
+      if (c->used && t->cls == 0 && !sp &&
+          olds[i] != from_double(f, (double)exact[a])) {
+        snprintf(why, wn, "lane %d: old 0x%" PRIx64 ", exact sum 0x%" PRIx64, i,
+                 olds[i], from_double(f, (double)exact[a]));
+        bad = 1;
+      } else if (c->used && !near_sum(c, olds[i], exact[a], abs_sum[a],
+                                      nterms[a], special[a])) {
+        snprintf(why, wn,
+                 "lane %d: old 0x%" PRIx64 " not within the reassociation "
+                 "bound of %.17Lg",
+                 i, olds[i], exact[a]);
+        bad = 1;
+      }
+      long double x = as_double(f, v);
+      exact[a] += c->op == OP_FADD ? x : -x;
+      abs_sum[a] += fabsl(x);
+      nterms[a]++;
+      special[a] |= sp;
+    }
+  for (int a = 0; a < t->naddr && !bad; ++a) {
+    uint64_t got = to_bits(f, mem + (size_t)a * es);
+    if (!is_add) {
+      if (!same_value(c, got, refmem[a])) {
+        snprintf(why, wn, "mem[%d] = 0x%" PRIx64 ", expected 0x%" PRIx64, a,
+                 got, refmem[a]);
+        bad = 1;
+      }
+    } else if (t->cls == 0 && !special[a]) {
+      if (got != from_double(f, (double)exact[a])) {
+        snprintf(why, wn, "mem[%d] = 0x%" PRIx64 ", exact sum 0x%" PRIx64, a,
+                 got, from_double(f, (double)exact[a]));
+        bad = 1;
+      }
+    } else if (!near_sum(c, got, exact[a], abs_sum[a], nterms[a], special[a])) {
+      snprintf(why, wn, "mem[%d] = 0x%" PRIx64 " not within the bound of %Lg",
+               a, got, exact[a]);
+      bad = 1;
+    }
+  }
+  for (int i = 0; i < 64 && !bad; ++i) {
+    if (!t->local[i] || !((t->mask[0] | t->mask[1]) >> (i % 32) & 1) || i >= 32)
+      continue;
+    uint64_t got = to_bits(f, local + (size_t)i * es);
+    if (!same_value(c, got, reflocal[i])) {
+      snprintf(why, wn,
+               "lane %d's local cell = 0x%" PRIx64 ", expected 0x%" PRIx64, i,
+               got, reflocal[i]);
+      bad = 1;
+    }
+  }
+  if (bad && g_verbose)
+    show_trial(c, t, olds, mem);
+  return bad;
+}
+
+/*===-------------------------------- main -------------------------------===*/
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "USAGE: fpa-warp-sim [--op=LIST] [--type=LIST] [--sm=70,80] "
+          "[--trials=N] [--seed=N] [-v]\n"
+          "       fpa-warp-sim --ir=FILE --op=OP --type=TYPE [--used=0|1] "
+          "[--as=N] [--trials=N]\n"
+          "Lowers `atomicrmw OP` with aggregate=warp, runs the result on "
+          "simulated warps\n"
+          "(coroutines; the NVVM warp intrinsics are host functions) and "
+          "checks every\n"
+          "lane's old value and the final memory against one atomic per lane "
+          "in lane\n"
+          "order. With --ir, runs a function `f` from FILE that is already "
+          "lowered\n"
+          "(a wrong lowering must fail). Prints one line per combination "
+          "and a summary;\n"
+          "exits 1 if any combination failed.\n");
+}
+
+static int list_has(const char *list, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = list; (p = strstr(p, word)); p += n)
+    if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
+      return 1;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  g_argv0 = argv[0];
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  const char *ops = NULL, *types = NULL, *sms = "70,80";
+  unsigned trials = 300, used_sel = 3, as_sel = 3;
+  uint64_t seed = 20261122;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *v = strchr(a, '=');
+    v = v ? v + 1 : "";
+#define IS(k) (strncmp(a, k "=", strlen(k) + 1) == 0)
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    } else if (!strcmp(a, "-v")) {
+      g_verbose = 1;
+    } else if (IS("--op")) {
+      ops = v;
+    } else if (IS("--type")) {
+      types = v;
+    } else if (IS("--sm")) {
+      sms = v;
+    } else if (IS("--trials")) {
+      trials = (unsigned)strtoul(v, NULL, 0);
+    } else if (IS("--seed")) {
+      seed = strtoull(v, NULL, 0);
+    } else if (IS("--ir")) {
+      g_ir_file = v;
+    } else if (IS("--used")) {
+      used_sel = strcmp(v, "1") == 0 ? 2 : strcmp(v, "0") == 0 ? 1 : 3;
+    } else if (IS("--as")) {
+      as_sel = strcmp(v, "1") == 0 ? 2 : strcmp(v, "0") == 0 ? 1 : 3;
+    } else {
+      fprintf(stderr, "%s: unknown option %s\n", argv[0], a);
+      usage(stderr);
+      return 2;
+    }
+  }
+  jit_init();
+  for (int i = 0; i < MAX_WARPS * 32; ++i)
+    if (!(g_lanes[i].stack = malloc(STACK_BYTES)))
+      die("%s", "out of memory");
+
+  combo list[512];
+  int n = 0;
+  for (int op = 0; op < NOPS; ++op) {
+    if ((op == OP_FMINIMUM || op == OP_FMAXIMUM) && !HAS_FMINIMUM)
+      continue;
+    if (ops ? !list_has(ops, OPS[op]) : 0)
+      continue;
+    for (int ty = 0; ty < NTYPES; ++ty) {
+      if (types ? !list_has(types, FMTS[ty].name) : 0)
+        continue;
+      if (op <= OP_FSUB && FMTS[ty].bits == 16)
+        continue;
+      for (int sm = 70; sm <= 80; sm += 10) {
+        char smname[8];
+        snprintf(smname, sizeof smname, "%d", sm);
+        if (!list_has(sms, smname))
+          continue;
+        for (int used = 0; used < 2; ++used)
+          for (int shape = 0; shape < 4; ++shape) {
+            /* shape 0: generic pointer; 1: global; 2: kernel argument (a
+             * warp-uniform address); 3: nan-free-memory */
+            int as = shape == 0 ? 0 : 1;
+            if (!(used_sel >> used & 1) || !(as_sel >> (as != 0) & 1))
+              continue;
+            if (shape == 3 && (op <= OP_FSUB || FMTS[ty].bits == 16))
+              continue;
+            if (g_ir_file && shape > 1)
+              continue;
+            combo *c = &list[n++];
+            memset(c, 0, sizeof *c);
+            c->op = op, c->ty = ty, c->sm = sm, c->used = used, c->as = as;
+            c->uniform = shape == 2;
+            c->nan_free = shape == 3;
+            snprintf(c->name, sizeof c->name, "%s %s sm_%d %s %s", OPS[op],
+                     FMTS[ty].name, sm, used ? "used" : "unused",
+                     shape == 0   ? "generic"
+                     : shape == 1 ? "global"
+                     : shape == 2 ? "uniform"
+                                  : "global nan-free-memory");
+          }
+      }
+    }
+  }
+  if (!n)
+    die("%s", "no combination selected");
+  int failed = 0;
+  for (int k = 0; k < n; ++k) {
+    combo *c = &list[k];
+    if (!build_combo(c, (unsigned)k)) {
+      ++failed;
+      continue;
+    }
+    g_rng = seed ^ ((uint64_t)k * 0x9e3779b97f4a7c15ull);
+    g_fn = c->fn;
+    unsigned passed = 0;
+    char why[400] = "";
+    for (unsigned r = 0; r < trials; ++r) {
+      trial t;
+      make_trial(c, &t);
+      if (c->uniform)
+        for (int i = 0; i < 64; ++i)
+          t.addr[i] = 0, t.local[i] = 0;
+      if (run_trial(c, &t, why, sizeof why)) {
+        printf("FAIL %s: trial %u of seed %" PRIu64 ": %s\n", c->name, r, seed,
+               why);
+        break;
+      }
+      ++passed;
+    }
+    if (passed == trials)
+      printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
+             c->name, trials, c->intrinsics);
+    else
+      ++failed;
+  }
+  printf("%d combinations, %d failed\n", n, failed);
+  return failed ? 1 : 0;
+}
