@@ -55,9 +55,9 @@ define void @fmax_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: fmin_f16_shared(
 ; CHECK:       match.any.sync.b64
 ; CHECK:       atom.{{.*}}shared.cas.b32
-define half @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
+define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v monotonic, align 2
-  ret half %old
+  ret void
 }
 
 ; CHECK-LABEL: fadd_f32(
