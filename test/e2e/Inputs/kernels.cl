@@ -236,3 +236,33 @@ kernel void ocl_min_olds(global float *m, global float *olds,
                                       memory_order_relaxed,
                                       memory_scope_device);
 }
+
+// 20-21: kernels 1 and 4 through the SPIR-V builtins that SYCL/DPC++ and
+// chipStar call (Itanium-mangled, int scope and semantics operands). Scope
+// 1 is Device; semantics 0 is relaxed. The plugin turns each call into the
+// atomicrmw it means; nothing links them.
+float __attribute__((overloadable))
+__spirv_AtomicFMinEXT(global float *p, int scope, int semantics, float v);
+float __attribute__((overloadable))
+__spirv_AtomicFMaxEXT(global float *p, int scope, int semantics, float v);
+float __attribute__((overloadable))
+__spirv_AtomicFAddEXT(global float *p, int scope, int semantics, float v);
+
+// 20. As 1.
+kernel void spv_scatter_minmax(global float *mins, global float *maxs,
+                               global const float *vals, int n, int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __spirv_AtomicFMinEXT(&mins[i % nbins], 1, 0, vals[i]);
+  __spirv_AtomicFMaxEXT(&maxs[i % nbins], 1, 0, vals[i]);
+}
+
+// 21. As 4: fadd.
+kernel void spv_histogram(global float *bins, global const int *idx,
+                          global const float *w, int n) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  __spirv_AtomicFAddEXT(&bins[idx[i]], 1, 0, w[i]);
+}

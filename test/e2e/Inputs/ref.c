@@ -547,6 +547,8 @@ int main(int argc, char **argv) {
     alias_spec("histogram", "ocl_histogram");
     alias_spec("fsub_bins", "ocl_fsub_bins");
     alias_spec("min_olds", "ocl_min_olds");
+    alias_spec("scatter_minmax", "spv_scatter_minmax");
+    alias_spec("histogram", "spv_histogram");
     return 0;
   }
   if ((argc == 3 || argc == 4) && !strcmp(argv[1], "check-olds")) {

@@ -79,6 +79,9 @@ if [ "$backend" = opencl ]; then
   one ocl_fsub_bins kernels
   rm -f "$dir/ocl_min_olds.m.out" "$dir/ocl_min_olds.olds.out"
   one ocl_min_olds kernels --out="0:$dir/ocl_min_olds.m.out" --out="1:$dir/ocl_min_olds.olds.out"
+  # the __spirv_AtomicF*EXT spelling (kernels.cl only)
+  one spv_scatter_minmax kernels
+  one spv_histogram kernels
 fi
 
 echo "$pass passed, $fail failed"
