@@ -186,6 +186,11 @@ typedef struct cell_data {
   uint64_t *vals; /* n value bits */
 } cell_data;
 
+/* The locations a cell touches: A, or n when there are fewer updates. */
+static uint32_t cell_slots(const cell_data *d) {
+  return d->A < d->n ? d->A : d->n;
+}
+
 static unsigned log2u(uint32_t x) {
   unsigned k = 0;
   while ((1u << k) < x)
@@ -272,7 +277,7 @@ static int64_t int_init(int op, int type) {
  * sum is exact. */
 static void reference_float(const cell_data *d, int op, int type,
                             uint64_t *mem, double *absum) {
-  uint32_t slots = d->A < d->n ? d->A : d->n;
+  uint32_t slots = cell_slots(d);
   double *acc = malloc(slots * sizeof *acc);
   if (!acc)
     die("out of host memory");
@@ -313,7 +318,7 @@ static void reference_float(const cell_data *d, int op, int type,
 
 /* Final memory of the integer twin (64-bit values, wrapped to its width). */
 static void reference_int(const cell_data *d, int op, int type, int64_t *mem) {
-  uint32_t slots = d->A < d->n ? d->A : d->n;
+  uint32_t slots = cell_slots(d);
   int w64 = type == T_DOUBLE;
   for (uint32_t a = 0; a < slots; ++a)
     mem[a] = int_init(op, type);
@@ -396,7 +401,7 @@ static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
 /* One launch of kernel k on d after resetting memory; returns device ms. */
 static double launch(gpu *g, fpa_rt_kernel *k, const cell_data *d,
                      unsigned bytes, uint64_t init, int mode) {
-  fill(g, bytes, d->A < d->n ? d->A : d->n, init);
+  fill(g, bytes, cell_slots(d), init);
   fpa_rt_arg a[9];
   memset(a, 0, sizeof a);
   a[0].kind = FPA_RT_ARG_BUFFER;
@@ -436,17 +441,24 @@ static uint64_t load_bits(const unsigned char *p, unsigned bytes, size_t i) {
   return v;
 }
 
+/* A host copy of the first `count` elements of `bytes` each of `buf`
+ * (caller frees). */
+static unsigned char *read_back(gpu *g, fpa_rt_buffer *buf, size_t count,
+                                unsigned bytes, const char *what) {
+  unsigned char *host = malloc(count * bytes);
+  if (!host)
+    die("out of host memory");
+  check_rt(fpa_rt_buffer_read(buf, 0, host, count * bytes), g->ctx, what);
+  return host;
+}
+
 /* Checks a float variant's result; returns NULL when right, else why. */
 static const char *check_float(gpu *g, const cell_data *d, int op, int type,
                                int used, const uint64_t *ref,
                                const double *absum, char *why, size_t len) {
   unsigned bytes = type_bytes[type];
-  uint32_t slots = d->A < d->n ? d->A : d->n;
-  unsigned char *mem = malloc((size_t)slots * bytes);
-  if (!mem)
-    die("out of host memory");
-  check_rt(fpa_rt_buffer_read(g->mem, 0, mem, (size_t)slots * bytes), g->ctx,
-           "read memory");
+  uint32_t slots = cell_slots(d);
+  unsigned char *mem = read_back(g, g->mem, slots, bytes, "read memory");
   const char *bad = NULL;
   for (uint32_t a = 0; a < slots && !bad; ++a) {
     uint64_t got = load_bits(mem, bytes, a);
@@ -461,11 +473,7 @@ static const char *check_float(gpu *g, const cell_data *d, int op, int type,
   free(mem);
   if (bad || !used)
     return bad;
-  unsigned char *out = malloc((size_t)d->n * bytes);
-  if (!out)
-    die("out of host memory");
-  check_rt(fpa_rt_buffer_read(g->out, 0, out, (size_t)d->n * bytes), g->ctx,
-           "read old values");
+  unsigned char *out = read_back(g, g->out, d->n, bytes, "read old values");
   double init = bits_to_double(type, init_bits(op, type));
   for (uint32_t i = 0; i < d->n && !bad; ++i) {
     uint32_t a = i & d->amask;
@@ -492,12 +500,8 @@ static const char *check_int(gpu *g, const cell_data *d, int op, int type,
                              int used, const int64_t *ref, char *why,
                              size_t len) {
   unsigned bytes = type == T_DOUBLE ? 8 : 4;
-  uint32_t slots = d->A < d->n ? d->A : d->n;
-  unsigned char *mem = malloc((size_t)slots * bytes);
-  if (!mem)
-    die("out of host memory");
-  check_rt(fpa_rt_buffer_read(g->mem, 0, mem, (size_t)slots * bytes), g->ctx,
-           "read memory");
+  uint32_t slots = cell_slots(d);
+  unsigned char *mem = read_back(g, g->mem, slots, bytes, "read memory");
   const char *bad = NULL;
   for (uint32_t a = 0; a < slots && !bad; ++a) {
     uint64_t raw = load_bits(mem, bytes, a);
@@ -511,11 +515,7 @@ static const char *check_int(gpu *g, const cell_data *d, int op, int type,
   free(mem);
   if (bad || !used || is_add_op(op))
     return bad;
-  unsigned char *out = malloc((size_t)d->n * bytes);
-  if (!out)
-    die("out of host memory");
-  check_rt(fpa_rt_buffer_read(g->out, 0, out, (size_t)d->n * bytes), g->ctx,
-           "read old values");
+  unsigned char *out = read_back(g, g->out, d->n, bytes, "read old values");
   int64_t init = int_init(op, type);
   for (uint32_t i = 0; i < d->n && !bad; ++i) {
     uint64_t raw = load_bits(out, bytes, i);
@@ -604,7 +604,7 @@ static void cell_ref_make(cell_ref *c, int op, int type, int mode, uint32_t A,
                           uint32_t n, value_cache *cache) {
   make_data(&c->d, op, type, mode, A, n, cache);
   c->cached = cache != NULL;
-  uint32_t slots = A < n ? A : n;
+  uint32_t slots = cell_slots(&c->d);
   c->fref = malloc(slots * sizeof *c->fref);
   c->absum = malloc(slots * sizeof *c->absum);
   c->iref = malloc(slots * sizeof *c->iref);

@@ -51,9 +51,8 @@
  *   br i1 %repair, label %atomicrmw.start, label %atomicrmw.end
  * followed by the cmpxchg loop of build_common.c, entered with %old.int.
  */
-void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s,
-                         const fpa_decision *d) {
-  int nan_repair = d->nan_repair, fences = d->fences;
+void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
+                         int fences, int precheck) {
   LLVMTypeRef ity = fpa_value_int_type(s);
   unsigned w = s->bits;
   uint64_t sign = (uint64_t)1 << (w - 1);
@@ -88,7 +87,7 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s,
    * is due), the update is a no-op and the load is its linearization point
    * (monotonic only, which decide.c ensures). */
   LLVMValueRef cur = NULL, skip = NULL;
-  if (d->precheck) {
+  if (precheck) {
     cur = fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cur");
     LLVMIntPredicate pp = is_min ? LLVMIntSLT : LLVMIntSGT;
     LLVMIntPredicate np = is_min ? LLVMIntUGT : LLVMIntULT;
@@ -117,7 +116,7 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s,
   LLVMBasicBlockRef join =
       nan_repair ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
                  : end;
-  if (d->precheck) {
+  if (precheck) {
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
     LLVMBuildCondBr(b, skip, end, go);

@@ -173,8 +173,8 @@ const char *fpa_op_name(fpa_op op);
 
 /* Each builder replaces s->inst with equivalent code and erases it. The
  * builder `b` is positioned before s->inst on entry. */
-void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s,
-                         const fpa_decision *d);
+void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
+                         int fences, int precheck);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 /* Builds `atomicrmw op ptr, val` with the site's ordering, scope, volatile,

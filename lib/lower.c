@@ -138,14 +138,7 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
   switch (strategy) {
   case FPA_S_INT_TRICK:
-    {
-      fpa_decision d = {0};
-      d.strategy = strategy;
-      d.nan_repair = nan_repair;
-      d.fences = fences;
-      d.precheck = precheck;
-      fpa_build_int_trick(b, s, &d);
-    }
+    fpa_build_int_trick(b, s, nan_repair, fences, precheck);
     break;
   case FPA_S_FADD_NEG:
     fpa_build_fadd_neg(b, s, fences);
