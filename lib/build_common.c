@@ -280,11 +280,25 @@ static LLVMValueRef operand_bits(LLVMBuilderRef b, const fpa_site *s) {
  *   %success = extractvalue { iW, i1 } %pair, 1
  *   br i1 %success, label %end, label %atomicrmw.start
  *
+ * For a non-volatile monotonic site, `icmp eq %new, %loaded` branches to
+ * %end before the cmpxchg (in block atomicrmw.cas): an update that cannot
+ * change memory is then only the read that saw %loaded. A non-volatile
+ * monotonic read-modify-write that writes back what it read is
+ * indistinguishable from that read (placed right after the write it read
+ * in modification order); LLVM's AtomicExpand makes the same step for
+ * idempotent atomicrmw (lowerIdempotentRMWIntoFencedLoad). Stronger
+ * orderings would lose the release or acquire of the write, and volatile
+ * asks for the access itself, so they keep the cmpxchg.
+ *
  * Each retry uses the value cmpxchg returned, never a fresh plain load, and
  * the comparison is on bits, so a NaN cannot make it spin.
  */
+int fpa_noop_may_be_load(const fpa_site *s) {
+  return s->ordering == LLVMAtomicOrderingMonotonic && !s->is_volatile;
+}
+
 LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
-                               LLVMValueRef init, const fpa_loop_word *w) {
+                               LLVMValueRef init, fpa_loop_word *w) {
   LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
   /* The end block is the one that holds s->inst after the split. */
   LLVMBasicBlockRef end = LLVMGetInstructionParent(s->inst);
@@ -313,6 +327,18 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
   } else {
     next = s->lanes > 1 ? LLVMBuildBitCast(b, nv, wty, "") : nv;
   }
+  LLVMBasicBlockRef cas_bb = start;
+  w->n_exits = 0;
+  if (fpa_noop_may_be_load(s)) {
+    w->exits[w->n_exits++] = start;
+    /* An update that leaves memory as it is ends here: its read (the load or
+     * the failed cmpxchg that gave %loaded) stands for the whole no-op
+     * read-modify-write, as precheck argues (README, "precheck"). */
+    cas_bb = LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.cas");
+    LLVMValueRef same = LLVMBuildICmp(b, LLVMIntEQ, next, loaded, "nochange");
+    LLVMBuildCondBr(b, same, end, cas_bb);
+    LLVMPositionBuilderAtEnd(b, cas_bb);
+  }
   LLVMValueRef pair =
       LLVMBuildAtomicCmpXchg(b, ptr, loaded, next, s->ordering,
                              failure_ordering(s->ordering), 0);
@@ -322,7 +348,8 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
   LLVMValueRef success = LLVMBuildExtractValue(b, pair, 1, "success");
   LLVMBuildCondBr(b, success, end, start);
   LLVMAddIncoming(loaded, &init, &from, 1);
-  LLVMAddIncoming(loaded, &newloaded, &start, 1);
+  w->exits[w->n_exits++] = cas_bb;
+  LLVMAddIncoming(loaded, &newloaded, &cas_bb, 1);
   return loaded;
 }
 

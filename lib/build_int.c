@@ -164,13 +164,13 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMPositionBuilderAtEnd(b, repair_bb);
   fpa_loop_word full = {0};
   LLVMValueRef loaded = fpa_emit_cas_loop(b, s, old, &full);
-  LLVMBasicBlockRef loop_bb = LLVMGetInstructionParent(loaded);
   LLVMValueRef result = NULL;
   if (s->result_used) {
     LLVMPositionBuilderBefore(b, s->inst);
     result = LLVMBuildPhi(b, ity, "");
     LLVMAddIncoming(result, &old, &join, 1);
-    LLVMAddIncoming(result, &loaded, &loop_bb, 1);
+    for (unsigned i = 0; i < full.n_exits; ++i)
+      LLVMAddIncoming(result, &loaded, &full.exits[i], 1);
     if (cur)
       LLVMAddIncoming(result, &cur, &entry, 1);
   }

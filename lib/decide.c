@@ -226,6 +226,14 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                "load");
     }
   }
+  if ((d->strategy == FPA_S_CAS_LOOP ||
+       d->strategy == FPA_S_CAS_LOOP_MASKED || d->nan_repair) &&
+      fpa_noop_may_be_load(s)) {
+    size_t n = strlen(d->reason);
+    snprintf(d->reason + n, sizeof d->reason - n,
+             "; the loop ends without cmpxchg when the update leaves memory "
+             "unchanged");
+  }
   if (c->target == FPA_TARGET_NVPTX && d->strategy == FPA_S_INT_TRICK &&
       s->ssid == FPA_SYNCSCOPE_SYSTEM) {
     size_t n = strlen(d->reason);

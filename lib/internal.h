@@ -216,9 +216,15 @@ typedef struct fpa_loop_word {
   LLVMValueRef word_ptr; /* NULL: full width, at s->ptr */
   LLVMValueRef shift;    /* i32 bit offset of the element in the word */
   LLVMValueRef inv_mask; /* i32 with the element's bits clear */
+  /* Out: the loop's blocks that branch to the end block (1 or 2). */
+  LLVMBasicBlockRef exits[2];
+  unsigned n_exits;
 } fpa_loop_word;
+/* Whether a no-op update of `s` may be only its read: non-volatile and
+ * monotonic (fpa_emit_cas_loop's early exit, precheck). */
+int fpa_noop_may_be_load(const fpa_site *s);
 LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
-                               LLVMValueRef init, const fpa_loop_word *w);
+                               LLVMValueRef init, fpa_loop_word *w);
 /* A new basic block after the builder's block, named like AtomicExpand. */
 LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
                                  const char *end_name);

@@ -56,11 +56,14 @@ define double @fadd_f64_global(ptr addrspace(1) %p, double %v) {
 ; F64LOOP-NEXT: [[VB:%.*]] = bitcast double %v to i64
 ; F64LOOP-NEXT: br label %atomicrmw.start
 ; F64LOOP:      atomicrmw.start:
-; F64LOOP-NEXT: [[LOADED:%.*]] = phi i64 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; F64LOOP-NEXT: [[LOADED:%.*]] = phi i64 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; F64LOOP-NEXT: [[A:%.*]] = bitcast i64 [[LOADED]] to double
 ; F64LOOP-NEXT: [[B:%.*]] = bitcast i64 [[VB]] to double
 ; F64LOOP-NEXT: [[NEW:%.*]] = fadd double [[A]], [[B]]
 ; F64LOOP-NEXT: [[NEWB:%.*]] = bitcast double [[NEW]] to i64
+; F64LOOP-NEXT: [[SAME:%.*]] = icmp eq i64 [[NEWB]], [[LOADED]]
+; F64LOOP-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; F64LOOP:      atomicrmw.cas:
 ; F64LOOP-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) %p, i64 [[LOADED]], i64 [[NEWB]] monotonic monotonic, align 8
 ; F64LOOP-NEXT: [[NEWLOADED]] = extractvalue { i64, i1 } [[PAIR]], 0
 ; F64LOOP-NEXT: [[OK:%.*]] = extractvalue { i64, i1 } [[PAIR]], 1
@@ -155,6 +158,9 @@ define float @fsub_f32_global(ptr addrspace(1) %p, float %v) {
 ; SUBLOOP:      atomicrmw.start:
 ; SUBLOOP:      [[NEW:%.*]] = fsub float
 ; SUBLOOP-NEXT: [[NEWB:%.*]] = bitcast float [[NEW]] to i32
+; SUBLOOP-NEXT: icmp eq i32 [[NEWB]]
+; SUBLOOP-NEXT: br i1
+; SUBLOOP:      atomicrmw.cas:
 ; SUBLOOP-NEXT: cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 [[NEWB]] monotonic monotonic, align 4
 ; SUBLOOP:      %old = bitcast i32 {{%.*}} to float
 ; CHECK-NEXT:   ret float %old

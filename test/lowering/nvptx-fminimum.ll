@@ -18,7 +18,7 @@ define float @fminimum_f32_global(ptr addrspace(1) %p, float %v) {
 ; LOOP:        [[INIT:%.*]] = load atomic i32, ptr addrspace(1) [[P]] monotonic, align 4
 ; LOOP-NEXT:   [[VB:%.*]] = bitcast float [[V]] to i32
 ; LOOP:        atomicrmw.start:
-; LOOP-NEXT:   [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; LOOP-NEXT:   [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; LOOP-NEXT:   [[AS:%.*]] = ashr i32 [[LOADED]], 31
 ; LOOP-NEXT:   [[AF:%.*]] = or i32 [[AS]], -2147483648
 ; LOOP-NEXT:   [[KA:%.*]] = xor i32 [[LOADED]], [[AF]]
@@ -33,6 +33,9 @@ define float @fminimum_f32_global(ptr addrspace(1) %p, float %v) {
 ; LOOP-NEXT:   [[VNAN:%.*]] = icmp ugt i32 [[VM]], 2139095040
 ; LOOP-NEXT:   [[R:%.*]] = select i1 [[VNAN]], i32 [[VB]], i32 [[ORD]]
 ; LOOP-NEXT:   [[NEW:%.*]] = select i1 [[ANAN]], i32 [[LOADED]], i32 [[R]]
+; LOOP-NEXT:   [[SAME:%.*]] = icmp eq i32 [[NEW]], [[LOADED]]
+; LOOP-NEXT:   br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; LOOP:        atomicrmw.cas:
 ; LOOP-NEXT:   [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
 ; LOOP-NEXT:   [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
 ; LOOP-NEXT:   [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
@@ -97,6 +100,7 @@ define void @fminimum_f64_generic(ptr %p, double %v) {
 ; CHECK-LABEL: define void @fminimum_f64_generic(
 ; LOOP:        load atomic volatile i64, ptr %p monotonic, align 8
 ; LOOP:        icmp ult i64
+; LOOP-NOT:    atomicrmw.cas
 ; LOOP:        cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
 ; INT:         [[VB:%.*]] = bitcast double %v to i64
 ; INT:         icmp ugt i64 {{%.*}}, 9218868437227405312

@@ -25,7 +25,7 @@ define half @fmin_f16_generic(ptr %p, half %v) {
 ; CHECK-NEXT: [[VB:%.*]] = bitcast half [[V]] to i16
 ; CHECK-NEXT: br label %atomicrmw.start
 ; CHECK:      atomicrmw.start:
-; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; CHECK-NEXT: [[SH:%.*]] = lshr i32 [[LOADED]], [[SHIFT]]
 ; CHECK-NEXT: [[CUR:%.*]] = trunc i32 [[SH]] to i16
 ; CHECK-NEXT: [[AS:%.*]] = ashr i16 [[CUR]], 15
@@ -46,6 +46,9 @@ define half @fmin_f16_generic(ptr %p, half %v) {
 ; CHECK-NEXT: [[WIDE:%.*]] = zext i16 [[NEW]] to i32
 ; CHECK-NEXT: [[PLACED:%.*]] = shl i32 [[WIDE]], [[SHIFT]]
 ; CHECK-NEXT: [[NEXT:%.*]] = or i32 [[KEEP]], [[PLACED]]
+; CHECK-NEXT: [[SAME:%.*]] = icmp eq i32 [[NEXT]], [[LOADED]]
+; CHECK-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; CHECK:      atomicrmw.cas:
 ; CHECK-NEXT: [[PAIR:%.*]] = cmpxchg ptr [[WORD]], i32 [[LOADED]], i32 [[NEXT]] monotonic monotonic, align 4
 ; CHECK-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
 ; CHECK-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1

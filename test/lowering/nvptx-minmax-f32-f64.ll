@@ -37,7 +37,7 @@ define float @fmin_f32_global(ptr addrspace(1) %p, float %v) {
 ; REPAIR-NEXT: [[VB2:%.*]] = bitcast float [[V]] to i32
 ; REPAIR-NEXT: br label %atomicrmw.start
 ; REPAIR:      atomicrmw.start:
-; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; REPAIR-NEXT: [[AS:%.*]] = ashr i32 [[LOADED]], 31
 ; REPAIR-NEXT: [[AF:%.*]] = or i32 [[AS]], -2147483648
 ; REPAIR-NEXT: [[KA:%.*]] = xor i32 [[LOADED]], [[AF]]
@@ -52,12 +52,15 @@ define float @fmin_f32_global(ptr addrspace(1) %p, float %v) {
 ; REPAIR-NEXT: [[VNAN:%.*]] = icmp ugt i32 [[VM]], 2139095040
 ; REPAIR-NEXT: [[R:%.*]] = select i1 [[ANAN]], i32 [[VB2]], i32 [[ORD]]
 ; REPAIR-NEXT: [[NEW:%.*]] = select i1 [[VNAN]], i32 [[LOADED]], i32 [[R]]
+; REPAIR-NEXT: [[SAME:%.*]] = icmp eq i32 [[NEW]], [[LOADED]]
+; REPAIR-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; REPAIR:      atomicrmw.cas:
 ; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
 ; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
 ; REPAIR-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
 ; REPAIR-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
 ; REPAIR:      atomicrmw.end:
-; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ]
+; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
 ; REPAIR-NEXT: %old = bitcast i32 [[RES]] to float
 ; NANFREE-NOT: atomicrmw.join
 ; NANFREE-NOT: cmpxchg
@@ -91,13 +94,16 @@ define float @fmax_f32_global(ptr addrspace(1) %p, float %v) {
 ; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
 ; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
 ; REPAIR:      atomicrmw.start:
-; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; REPAIR:      [[TAKE:%.*]] = icmp ugt i32 [[KV:%.*]], [[KA:%.*]]
 ; REPAIR:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; REPAIR-NEXT: icmp eq i32 [[NEW]], [[LOADED]]
+; REPAIR-NEXT: br i1
+; REPAIR:      atomicrmw.cas:
 ; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
 ; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
 ; REPAIR:      atomicrmw.end:
-; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ]
+; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
 ; REPAIR-NEXT: %old = bitcast i32 [[RES]] to float
 ; NANFREE-NOT: cmpxchg
 ; NANFREE:     atomicrmw.end:
@@ -130,7 +136,7 @@ define double @fmin_f64_generic(ptr %p, double %v) {
 ; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
 ; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
 ; REPAIR:      atomicrmw.start:
-; REPAIR-NEXT: [[LOADED:%.*]] = phi i64 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; REPAIR-NEXT: [[LOADED:%.*]] = phi i64 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; REPAIR-NEXT: [[AS:%.*]] = ashr i64 [[LOADED]], 63
 ; REPAIR-NEXT: [[AF:%.*]] = or i64 [[AS]], -9223372036854775808
 ; REPAIR:      icmp ult i64
@@ -139,7 +145,7 @@ define double @fmin_f64_generic(ptr %p, double %v) {
 ; REPAIR:      [[PAIR:%.*]] = cmpxchg ptr [[P]], i64 [[LOADED]], i64 {{%.*}} monotonic monotonic, align 8
 ; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i64, i1 } [[PAIR]], 0
 ; REPAIR:      atomicrmw.end:
-; REPAIR-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ]
+; REPAIR-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
 ; NANFREE:     atomicrmw.end:
 ; NANFREE-NEXT: [[RES:%.*]] = phi i64 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
 ; CHECK-NEXT: %old = bitcast i64 [[RES]] to double

@@ -43,8 +43,8 @@ define float @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:       atomicrmw.neg:
 ; CHECK-NEXT:    atomicrmw umax ptr addrspace(1) %p, i32 [[NEGOP]] syncscope("device") monotonic
 ; CHECK:       atomicrmw.end:
-; ON-NEXT:       [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.join ], [ %loaded, %atomicrmw.start ], [ [[CUR]], %0 ]
-; OFF-NEXT:      [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.join ], [ %loaded, %atomicrmw.start ]
+; ON-NEXT:       [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.join ], [ %loaded, %atomicrmw.start ], [ %loaded, %atomicrmw.cas ], [ [[CUR]], %0 ]
+; OFF-NEXT:      [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.join ], [ %loaded, %atomicrmw.start ], [ %loaded, %atomicrmw.cas ]
 ; CHECK-NEXT:    bitcast i32 [[OLD]] to float
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   ret float %old

@@ -31,13 +31,16 @@ define <2 x half> @fadd_v2f16_global(ptr addrspace(1) %p, <2 x half> %v) {
 ; CHECK-NEXT:  [[VB:%.*]] = bitcast <2 x half> [[V]] to <2 x i16>
 ; CHECK-NEXT:  br label %atomicrmw.start
 ; CHECK:       atomicrmw.start:
-; CHECK-NEXT:  [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; CHECK-NEXT:  [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; CHECK-NEXT:  [[CUR:%.*]] = bitcast i32 [[LOADED]] to <2 x i16>
 ; CHECK-NEXT:  [[A:%.*]] = bitcast <2 x i16> [[CUR]] to <2 x half>
 ; CHECK-NEXT:  [[B:%.*]] = bitcast <2 x i16> [[VB]] to <2 x half>
 ; CHECK-NEXT:  [[NEW:%.*]] = fadd <2 x half> [[A]], [[B]]
 ; CHECK-NEXT:  [[NEWI:%.*]] = bitcast <2 x half> [[NEW]] to <2 x i16>
 ; CHECK-NEXT:  [[NEWW:%.*]] = bitcast <2 x i16> [[NEWI]] to i32
+; CHECK-NEXT:  [[SAME:%.*]] = icmp eq i32 [[NEWW]], [[LOADED]]
+; CHECK-NEXT:  br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; CHECK:       atomicrmw.cas:
 ; CHECK-NEXT:  [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEWW]] monotonic monotonic, align 4
 ; CHECK-NEXT:  [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
 ; CHECK-NEXT:  [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1

@@ -54,7 +54,7 @@ define float @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; MMLOOP-NOT:  atomicrmw.join
 ; MMLOOP:      [[INIT:%.*]] = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; MMLOOP:      atomicrmw.start:
-; MMLOOP-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ {{%.*}}, %atomicrmw.start ]
+; MMLOOP-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ {{%.*}}, %atomicrmw.cas ]
 ; MMLOOP:      icmp ult i32
 ; MMLOOP:      cmpxchg ptr addrspace(1) %p, i32 [[LOADED]], i32 {{%.*}} monotonic monotonic, align 4
 ; MMLOOP:      %old = bitcast i32 [[LOADED]] to float

@@ -130,7 +130,7 @@ define half @fmin_f16_global(ptr addrspace(1) %p, half %v) {
 ; CHECK-NEXT: [[INV:%.*]] = xor i32 [[MASK]], -1
 ; CHECK-NEXT: [[INIT:%.*]] = load atomic i32, ptr addrspace(1) [[WORD]] syncscope("workgroup") monotonic, align 4
 ; CHECK:      atomicrmw.start:
-; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
 ; CHECK-NEXT: lshr i32 [[LOADED]], [[SHIFT]]
 ; CHECK:      icmp ult i16
 ; CHECK:      icmp ugt i16 {{%.*}}, 31744
