@@ -11,8 +11,12 @@
 |* AtomicOptimizer does.                                                    *|
 |*                                                                          *|
 |* Grouping: the first active lane's address is broadcast (shfl.sync.idx)   *|
-|* and vote.all.sync asks whether every lane has it; if not,                *|
-|* match.any.sync.b64 gives each lane its group mask. A generic pointer     *|
+|* and vote.all.sync asks whether every lane has it. If not, and some      *|
+|* active lane has the address of the active lane below it (vote.any.sync  *|
+|* after one shuffle), match.any.sync.b64 gives each lane its group mask;   *|
+|* otherwise the addresses are (nearly) distinct and the warp takes the     *|
+|* per-lane path, whose cost is then two shuffles and two votes more than   *|
+|* the per-lane lowering alone. A generic pointer                           *|
 |* into thread-local memory names different memory in each lane, so when    *|
 |* any lane has one (isspacep.local) the warp takes the per-lane path; a    *|
 |* pointer from a kernel argument, a global or another address space        *|
@@ -253,18 +257,20 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   p->redux = !is_add && c->sm >= 80 && c->ptx >= 70;
   p->uniform = address_is_uniform(s);
   p->local_check = !p->uniform && s->addrspace == 0 && !generic_not_local(s);
-  snprintf(w, n, "%s; %s%s; %s",
+  snprintf(w, n, "%s; %s%s%s",
            p->uniform ? "address is warp-uniform (kernel argument or global)"
-                      : "lanes grouped by address (vote.all.sync, else "
-                        "match.any.sync)",
+                      : "lanes grouped by address (vote.all.sync; else, "
+                        "when a lane shares the address of the lane below, "
+                        "match.any.sync; else per lane)",
            is_add     ? "operands summed by shfl.sync in a fixed order "
                         "(assume=reassociate-fadd)"
            : p->redux ? "order keys reduced by redux.sync"
                       : "order keys reduced by shfl.sync",
            s->result_used ? "; old values rebuilt by a scan in lane order" : "",
-           p->local_check ? "per-lane fallback if a lane's pointer is "
+           p->local_check ? "; per lane also when a lane's pointer is "
                             "thread-local"
-                          : "no per-lane fallback");
+           : p->uniform   ? "; no per-lane path"
+                          : "");
 }
 
 /*--- IR helpers -----------------------------------------------------------*/
@@ -609,6 +615,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
 
   LLVMBasicBlockRef perlane = NULL;
+  if (p->local_check || !p->uniform)
+    perlane = block(&w, "warp.perlane");
   if (p->local_check) {
     LLVMValueRef gp =
         fpa_compat_ptr_to(b, s->ptr, LLVMInt8TypeInContext(w.ctx));
@@ -617,7 +625,6 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef args[2] = {w.mask, local};
     LLVMValueRef any =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "anylocal");
-    perlane = block(&w, "warp.perlane");
     LLVMBasicBlockRef group = block(&w, "warp.group");
     LLVMBuildCondBr(b, any, perlane, group);
     LLVMPositionBuilderAtEnd(b, group);
@@ -637,9 +644,31 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef uni =
         intrinsic(&w, "llvm.nvvm.vote.all.sync", NULL, args, 2, "uniform");
     LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+    LLVMBasicBlockRef pairs = block(&w, "warp.pairs");
     LLVMBasicBlockRef match = block(&w, "warp.match");
     LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
-    LLVMBuildCondBr(b, uni, grouped, match);
+    LLVMBuildCondBr(b, uni, grouped, pairs);
+    /* Grouping pays only where lanes share addresses. Where no active lane
+     * has the address of the active lane just below it (distinct addresses,
+     * the common case of many addresses), the warp skips match.any and the
+     * scans and takes the per-lane path. */
+    LLVMPositionBuilderAtEnd(b, pairs);
+    LLVMValueRef below = LLVMBuildAnd(b, w.mask, w.lanemask_lt, "");
+    LLVMValueRef has_below =
+        LLVMBuildICmp(b, LLVMIntNE, below, LLVMConstInt(w.i32, 0, 0), "");
+    LLVMValueRef prev = LLVMBuildSelect(
+        b, has_below,
+        LLVMBuildSub(b, LLVMConstInt(w.i32, 31, 0),
+                     bit_count(&w, "llvm.ctlz", below), ""),
+        w.lane, "prev");
+    LLVMValueRef dup = LLVMBuildAnd(
+        b, has_below,
+        LLVMBuildICmp(b, LLVMIntEQ, addr, shuffle(&w, addr, prev, 0), ""),
+        "");
+    LLVMValueRef dargs[2] = {w.mask, dup};
+    LLVMValueRef anydup =
+        intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, dargs, 2, "shared");
+    LLVMBuildCondBr(b, anydup, match, perlane);
     LLVMPositionBuilderAtEnd(b, match);
     args[1] = addr;
     LLVMValueRef g = intrinsic(&w,

@@ -231,8 +231,9 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
       fpa_noop_may_be_load(s)) {
     size_t n = strlen(d->reason);
     snprintf(d->reason + n, sizeof d->reason - n,
-             "; the loop ends without cmpxchg when the update leaves memory "
-             "unchanged");
+             "; the %sloop ends without cmpxchg when the update leaves "
+             "memory unchanged",
+             d->nan_repair ? "NaN-repair " : "");
   }
   if (c->target == FPA_TARGET_NVPTX && d->strategy == FPA_S_INT_TRICK &&
       s->ssid == FPA_SYNCSCOPE_SYSTEM) {

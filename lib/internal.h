@@ -255,7 +255,7 @@ typedef struct fpa_warp_plan {
   int uniform;     /* the address is the same in every lane (static) */
   int local_check; /* generic pointer: a lane whose pointer is thread-local
                       sends the warp down the per-lane path */
-  char why[256];   /* applied: how it works here; otherwise why not */
+  char why[512];   /* applied: how it works here; otherwise why not */
 } fpa_warp_plan;
 
 /* Whether aggregate=warp applies to `s`, whose per-lane lowering is `d`. */

@@ -969,11 +969,22 @@ static int run_trial(const combo *c, const trial *t, char *why, size_t wn) {
     for (int l = 0; l < 32; ++l)
       if (t->mask[arr] >> l & 1)
         olds[l] = g_lanes[l].old & f->all;
-    /* a thread-local pointer in some lane of this arrival: the warp took
-     * the per-lane path, whose atomics ran in the order the lanes ended */
-    int here = 0;
-    for (int l = 0; l < 32; ++l)
-      here |= t->local[l] && (t->mask[arr] >> l & 1);
+    /* The warp takes the per-lane path, whose atomics ran in the order the
+     * lanes ended, when a lane of this arrival has a thread-local pointer,
+     * or when its addresses differ and no active lane has the address of
+     * the active lane below it (build_warp.c's design). */
+    int here = 0, same = 1, dup = 0, below = -1;
+    for (int l = 0; l < 32; ++l) {
+      if (!(t->mask[arr] >> l & 1))
+        continue;
+      here |= t->local[l];
+      if (below >= 0) {
+        same &= t->addr[l] == t->addr[below];
+        dup |= t->addr[l] == t->addr[below];
+      }
+      below = l;
+    }
+    here |= !same && !dup;
     if (here) {
       int k = 0;
       for (int d = 0; d < g_ndone; ++d)

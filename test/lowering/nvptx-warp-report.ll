@@ -15,7 +15,7 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: lanes grouped by address (vote.all.sync, else match.any.sync); order keys reduced by redux.sync; old values rebuilt by a scan in lane order; no per-lane fallback; each group's leader: int-trick: integer min/max by sign bit, with NaN repair
+; CHECK: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: lanes grouped by address (vote.all.sync; else, when a lane shares the address of the lane below, match.any.sync; else per lane); order keys reduced by redux.sync; old values rebuilt by a scan in lane order; each group's leader: int-trick: integer min/max by sign bit, with NaN repair; the NaN-repair loop ends without cmpxchg when the update leaves memory unchanged
 ; SM60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs sm_70 (activemask, shfl.sync, match.any.sync); this function is for sm_60
 ; PTX60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs PTX 6.2 (activemask); this function has PTX 6.0
 ; SM70: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; order keys reduced by shfl.sync;
@@ -27,7 +27,7 @@ define float @monotonic_f32(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; CHECK: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: lanes grouped by address (vote.all.sync, else match.any.sync); order keys reduced by redux.sync; per-lane fallback if a lane's pointer is thread-local; each group's leader: int-trick
+; CHECK: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: lanes grouped by address (vote.all.sync; else, when a lane shares the address of the lane below, match.any.sync; else per lane); order keys reduced by redux.sync; per lane also when a lane's pointer is thread-local; each group's leader: int-trick
 define void @generic_unused(ptr %p, double %v) {
   %old = atomicrmw fmax ptr %p, double %v monotonic, align 8
   ret void

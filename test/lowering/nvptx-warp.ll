@@ -19,7 +19,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; fmin float through a generic pointer, result used: a lane whose pointer is
 ; thread-local sends the warp down the per-lane path; otherwise the lanes are
-; grouped (vote.all, else match.any), the keys reduced, the old values
+; grouped (vote.all, else match.any where lanes share addresses, else per
+; lane), the keys reduced, the old values
 ; rebuilt by a scan (shfl.sync.up when the warp is one group, predecessor
 ; pointers otherwise), and the group leader runs the int trick.
 define float @fmin_f32_used(ptr %p, float %v) {
@@ -38,7 +39,20 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
 ; CHECK:      %uniform = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1
-; CHECK-NEXT: br i1 %uniform, label %warp.grouped, label %warp.match
+; CHECK-NEXT: br i1 %uniform, label %warp.grouped, label %warp.pairs
+; Grouping only where some lane has the address of the active lane below it.
+; CHECK:      warp.pairs:
+; CHECK-NEXT: [[BELOW:%.*]] = and i32 %activemask, %lanemask.lt
+; CHECK-NEXT: [[HAS:%.*]] = icmp ne i32 [[BELOW]], 0
+; CHECK-NEXT: [[LZ:%.*]] = call i32 @llvm.ctlz.i32(i32 [[BELOW]], i1 true)
+; CHECK-NEXT: [[PL:%.*]] = sub i32 31, [[LZ]]
+; CHECK-NEXT: %prev = select i1 [[HAS]], i32 [[PL]], i32 %lane
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 %prev, i32 31)
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 %prev, i32 31)
+; CHECK:      [[EQ:%.*]] = icmp eq i64 %addr,
+; CHECK-NEXT: [[DUP:%.*]] = and i1 [[HAS]], [[EQ]]
+; CHECK-NEXT: %shared = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1 [[DUP]])
+; CHECK-NEXT: br i1 %shared, label %warp.match, label %warp.perlane
 ; CHECK:      warp.match:
 ; CHECK-NEXT: %group = call i32 @llvm.nvvm.match.any.sync.i64(i32 %activemask, i64 %addr)
 ; CHECK:      warp.grouped:
