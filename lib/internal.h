@@ -56,7 +56,10 @@ enum {
 /* Combining the updates of several lanes into one atomic (opt-in). */
 typedef enum fpa_aggregate {
   FPA_AGG_NONE, /* one atomic per lane, as written */
-  FPA_AGG_WARP  /* NVPTX: one atomic per warp and address (build_warp.c) */
+  FPA_AGG_WARP, /* NVPTX: one atomic per warp and address (build_warp.c),
+                   for atomics whose result is unused */
+  FPA_AGG_WARP_REBUILD /* experimental: also used results, whose old values
+                          are rebuilt; fails the GPU linearization check */
 } fpa_aggregate;
 
 /* SPIR-V float-atomic extensions the device has. */

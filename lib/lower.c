@@ -219,7 +219,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_warp_plan warp = {0};
     char wreason[sizeof warp.why + sizeof d.reason + 64];
     snprintf(wreason, sizeof wreason, "%s", d.reason);
-    if (o->aggregate == FPA_AGG_WARP) {
+    if (o->aggregate != FPA_AGG_NONE) {
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
       if (warp.apply)

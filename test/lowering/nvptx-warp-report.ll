@@ -5,7 +5,7 @@
 ; Below sm_70, and with PTX below 6.2 (sm_70's default is PTX 6.0).
 ; RUN: %fpa-opt --sm=60 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM60
 ; RUN: %fpa-opt --sm=70 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=PTX60
-; RUN: %fpa-opt --sm=70 --ptx=62 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM70
+; RUN: %fpa-opt --sm=70 --ptx=62 --aggregate=warp-rebuild %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM70
 ; The SPIR-V rules: not for that target.
 ; RUN: %fpa-opt --target=spirv --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SPIRV
 ; Off: no word of it.
@@ -15,12 +15,14 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: lanes grouped by address (vote.all.sync; else, when a lane shares the address of the lane below, match.any.sync; else per lane); order keys reduced by redux.sync; old values rebuilt by a scan in lane order; each group's leader: int-trick: integer min/max by sign bit, with NaN repair; the NaN-repair loop ends without cmpxchg when the update leaves memory unchanged
+; CHECK: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: the result is used, and rebuilt old values failed the GPU linearization check (aggregate=warp-rebuild, experimental, rebuilds them)
 ; SM60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs sm_70 (activemask, shfl.sync, match.any.sync); this function is for sm_60
 ; PTX60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs PTX 6.2 (activemask); this function has PTX 6.0
 ; SM70: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; order keys reduced by shfl.sync;
 ; SPIRV: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: aggregate=warp is for NVPTX only
 ; IR-LABEL: define float @monotonic_f32(
+; IR-NOT: llvm.nvvm
+; IR-LABEL: define void @generic_unused(
 ; IR: llvm.nvvm.vote.all.sync
 define float @monotonic_f32(ptr addrspace(1) %p, float %v) {
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
@@ -79,9 +81,9 @@ define float @local_f32(ptr addrspace(5) %p, float %v) {
 ; fadd: reassociation needs the assumption; half/bfloat fadd is never combined.
 ; CHECK: fadd_f32: fadd float addrspace(1): native native: atom.add.f32 exists on every sm; not warp-aggregated: combining fadd/fsub reassociates the sum, which needs assume=reassociate-fadd (LLVM 22's atomicrmw has no fast-math flags)
 ; CHECK: fadd_f16: fadd half addrspace(1): {{native native|rewritten cas-loop-masked}}: {{.*}}; not warp-aggregated: half and bfloat fadd/fsub are not combined
-define float @fadd_f32(ptr addrspace(1) %p, float %v) {
+define void @fadd_f32(ptr addrspace(1) %p, float %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
-  ret float %old
+  ret void
 }
 define half @fadd_f16(ptr addrspace(1) %p, half %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2

@@ -4,12 +4,12 @@
 ; a shfl.sync scan. The lowered code is run on simulated warps by
 ; test/verify/warp-sim.test; here only its structure is checked.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefix=OFF
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %opt %loadplugin -fpa-aggregate=warp -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %fpa-opt --sm=80 --aggregate=warp --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM70
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %opt %loadplugin -fpa-aggregate=warp-rebuild -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %fpa-opt --sm=80 --aggregate=warp-rebuild --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp-rebuild;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM70
 ; Without reassociate-fadd, fadd/fsub keep one atomic per lane.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefix=NOREASSOC
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild>' -S %s | %FileCheck %s --check-prefix=NOREASSOC
 
 target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -143,14 +143,16 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
   ret void
 }
 
-; With the result used, half/bfloat min/max, fminimum/fmaximum and float
-; fsub stay per lane: on an H200 their rebuilt old values failed the
-; linearization check (bench/results/2026-11-21-h200-warp-e2e.txt).
+; With the result used (warp-rebuild only): the leader runs the masked loop
+; and the 16-bit old values are rebuilt from the broadcast one.
 define half @fmin_f16_used(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: define half @fmin_f16_used(
-; CHECK-NOT:  activemask
+; CHECK:      activemask
+; CHECK:      warp.leader:
 ; CHECK:      cmpxchg ptr addrspace(3)
-; CHECK-NOT:  activemask
+; CHECK:      warp.join:
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(
+; CHECK:      %lane.old = select i1 %first, i16
 ; CHECK:      ret half
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v syncscope("block") monotonic, align 2
   ret half %old
