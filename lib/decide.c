@@ -216,7 +216,7 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   }
   if (o->precheck && d->strategy == FPA_S_INT_TRICK) {
     size_t n = strlen(d->reason);
-    if (s->ordering == LLVMAtomicOrderingMonotonic && !s->is_volatile) {
+    if (fpa_noop_may_be_load(s)) {
       d->precheck = 1;
       snprintf(d->reason + n, sizeof d->reason - n,
                "; precheck: skipped when a load shows no change");
