@@ -51,36 +51,66 @@
  *   br i1 %repair, label %atomicrmw.start, label %atomicrmw.end
  * followed by the cmpxchg loop of build_common.c, entered with %old.int.
  */
-void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
-                         int fences, int precheck) {
-  LLVMTypeRef ity = fpa_value_int_type(s);
+/* The two integer operands and the sign test for operand bits `vb` (the
+ * value-int type): see the table above. */
+void fpa_int_trick_ops(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef vb,
+                       fpa_int_ops *r) {
+  LLVMTypeRef ity = LLVMTypeOf(vb);
   unsigned w = s->bits;
   uint64_t sign = (uint64_t)1 << (w - 1);
   uint64_t ones = w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1);
   uint64_t expo = w == 64 ? 0x7ff0000000000000ull : 0x7f800000u;
 #define K(x) LLVMConstInt(ity, (x), 0)
-
   int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
   int is_num = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX;
-
-  LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, ity);
-  LLVMValueRef vb = LLVMBuildBitCast(b, s->val, ity, "vbits");
-  LLVMValueRef nan = LLVMBuildICmp(
-      b, LLVMIntUGT, LLVMBuildAnd(b, vb, K(sign - 1), ""), K(expo), "isnan");
-  LLVMValueRef pos_op, neg_op, x = vb;
+  r->nan = LLVMBuildICmp(b, LLVMIntUGT, LLVMBuildAnd(b, vb, K(sign - 1), ""),
+                         K(expo), "isnan");
+  LLVMValueRef x = vb;
   if (is_num) {
     /* identities: min(x, INT_MAX) = umax(x, 0) = max(x, INT_MIN) =
      * umin(x, UINT_MAX) = x */
-    pos_op = LLVMBuildSelect(b, nan, K(is_min ? sign - 1 : sign), vb, "");
-    neg_op = LLVMBuildSelect(b, nan, K(is_min ? 0 : ones), vb, "");
+    r->pos_op = LLVMBuildSelect(b, r->nan, K(is_min ? sign - 1 : sign), vb, "");
+    r->neg_op = LLVMBuildSelect(b, r->nan, K(is_min ? 0 : ones), vb, "");
   } else {
     /* a NaN operand is stored with the sign the integer ops keep */
     LLVMValueRef kept = is_min ? LLVMBuildOr(b, vb, K(sign), "")
                                : LLVMBuildAnd(b, vb, K(sign - 1), "");
-    x = LLVMBuildSelect(b, nan, kept, vb, "");
-    pos_op = neg_op = x;
+    x = LLVMBuildSelect(b, r->nan, kept, vb, "");
+    r->pos_op = r->neg_op = x;
   }
-  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, x, K(0), "signbit");
+  r->neg = LLVMBuildICmp(b, LLVMIntSLT, x, K(0), "signbit");
+  r->pos_bin = is_min ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpMax;
+  r->neg_bin = is_min ? LLVMAtomicRMWBinOpUMax : LLVMAtomicRMWBinOpUMin;
+#undef K
+}
+
+/* Whether old value bits `old` hold the NaN the integer ops keep (fmin: a
+ * negative NaN, bits above -inf as unsigned; fmax: a positive NaN, bits
+ * above +inf as signed), so that a non-NaN operand needs the NaN repair. */
+LLVMValueRef fpa_int_trick_sticky(LLVMBuilderRef b, const fpa_site *s,
+                                  LLVMValueRef old) {
+  LLVMTypeRef ity = LLVMTypeOf(old);
+  unsigned w = s->bits;
+  uint64_t sign = (uint64_t)1 << (w - 1);
+  uint64_t expo = w == 64 ? 0x7ff0000000000000ull : 0x7f800000u;
+  int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
+  return is_min ? LLVMBuildICmp(b, LLVMIntUGT, old,
+                                LLVMConstInt(ity, sign | expo, 0), "sticky")
+                : LLVMBuildICmp(b, LLVMIntSGT, old, LLVMConstInt(ity, expo, 0),
+                                "sticky");
+}
+
+void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
+                         int fences, int precheck) {
+  LLVMTypeRef ity = fpa_value_int_type(s);
+  int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
+
+  LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, ity);
+  LLVMValueRef vb = LLVMBuildBitCast(b, s->val, ity, "vbits");
+  fpa_int_ops io;
+  fpa_int_trick_ops(b, s, vb, &io);
+  LLVMValueRef nan = io.nan, pos_op = io.pos_op, neg_op = io.neg_op,
+               neg = io.neg;
 
   /* precheck: what the integer op would leave in memory if it ran on the
    * loaded value; when that is the loaded value itself (and no NaN repair
@@ -98,11 +128,8 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     LLVMValueRef nv = LLVMBuildSelect(b, neg, nnew, pnew, "");
     skip = LLVMBuildICmp(b, LLVMIntEQ, nv, cur, "nochange");
     if (nan_repair) {
-      LLVMValueRef sticky =
-          is_min ? LLVMBuildICmp(b, LLVMIntUGT, cur, K(sign | expo), "")
-                 : LLVMBuildICmp(b, LLVMIntSGT, cur, K(expo), "");
-      LLVMValueRef due =
-          LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "");
+      LLVMValueRef sticky = fpa_int_trick_sticky(b, s, cur);
+      LLVMValueRef due = LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "");
       skip = LLVMBuildAnd(b, skip, LLVMBuildNot(b, due, ""), "skip");
     }
   }
@@ -128,9 +155,7 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMBasicBlockRef blocks[2] = {pos_bb, neg_bb};
   for (int i = 0; i < 2; ++i) {
     LLVMPositionBuilderAtEnd(b, blocks[i]);
-    LLVMAtomicRMWBinOp op =
-        i == 0 ? (is_min ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpMax)
-               : (is_min ? LLVMAtomicRMWBinOpUMax : LLVMAtomicRMWBinOpUMin);
+    LLVMAtomicRMWBinOp op = i == 0 ? io.pos_bin : io.neg_bin;
     olds[i] = fpa_emit_rmw(b, s, op, ptr, i == 0 ? pos_op : neg_op, fences);
     LLVMBuildBr(b, join);
   }
@@ -151,11 +176,7 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMPositionBuilderAtEnd(b, join);
   LLVMValueRef old = LLVMBuildPhi(b, ity, "old");
   LLVMAddIncoming(old, olds, blocks, 2);
-  /* fmin keeps a negative NaN (bits above -inf as unsigned); fmax keeps a
-   * positive NaN (bits above +inf as signed). */
-  LLVMValueRef sticky =
-      is_min ? LLVMBuildICmp(b, LLVMIntUGT, old, K(sign | expo), "")
-             : LLVMBuildICmp(b, LLVMIntSGT, old, K(expo), "");
+  LLVMValueRef sticky = fpa_int_trick_sticky(b, s, old);
   LLVMValueRef repair =
       LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "nanrepair");
   LLVMBasicBlockRef repair_bb =
@@ -175,7 +196,6 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       LLVMAddIncoming(result, &cur, &entry, 1);
   }
   fpa_finish(b, s, result);
-#undef K
 }
 
 /* fsub as the target's native fadd of the negated operand: a - b and

@@ -10,9 +10,9 @@
 #define FPA_INTERNAL_H
 
 #include "compat.h"
+#include "fpatomics.h"
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
-#include "fpatomics.h"
 
 #include <stddef.h>
 
@@ -55,18 +55,18 @@ enum {
 
 /* Combining the updates of several lanes into one atomic (opt-in). */
 typedef enum fpa_aggregate {
-  FPA_AGG_NONE, /* one atomic per lane, as written */
-  FPA_AGG_WARP, /* NVPTX: one atomic per warp and address (build_warp.c),
-                   for atomics whose result is unused */
+  FPA_AGG_NONE,        /* one atomic per lane, as written */
+  FPA_AGG_WARP,        /* NVPTX: one atomic per warp and address (build_warp.c),
+                          for atomics whose result is unused */
   FPA_AGG_WARP_REBUILD /* experimental: also used results, whose old values
                           are rebuilt; fails the GPU linearization check */
 } fpa_aggregate;
 
 /* SPIR-V float-atomic extensions the device has. */
 enum {
-  FPA_SPV_FLOAT_ADD = 1u << 0,     /* SPV_EXT_shader_atomic_float_add */
-  FPA_SPV_FLOAT16_ADD = 1u << 1,   /* SPV_EXT_shader_atomic_float16_add */
-  FPA_SPV_FLOAT_MIN_MAX = 1u << 2  /* SPV_EXT_shader_atomic_float_min_max */
+  FPA_SPV_FLOAT_ADD = 1u << 0,    /* SPV_EXT_shader_atomic_float_add */
+  FPA_SPV_FLOAT16_ADD = 1u << 1,  /* SPV_EXT_shader_atomic_float16_add */
+  FPA_SPV_FLOAT_MIN_MAX = 1u << 2 /* SPV_EXT_shader_atomic_float_min_max */
 };
 
 /* Front-end spellings that calls.c turns into atomicrmw. */
@@ -85,7 +85,7 @@ struct fpa_options {
   fpa_family_strategy minmax;
   fpa_family_strategy add;
   unsigned assume;
-  int precheck; /* load first, skip the atomic when it cannot change memory */
+  int precheck;   /* load first, skip the atomic when it cannot change memory */
   unsigned calls; /* FPA_CALLS_* */
 
   fpa_aggregate aggregate;
@@ -99,7 +99,7 @@ typedef struct fpa_caps {
   fpa_target target; /* NVPTX or SPIRV */
   unsigned sm, ptx;  /* NVPTX only */
   unsigned spirv_ext;
-  int sm_from_default; /* no sm option and no "target-cpu" */
+  int sm_from_default;   /* no sm option and no "target-cpu" */
   unsigned cas_min_bits; /* smallest cmpxchg the target has: 16 or 32 */
   unsigned cas_max_bits; /* largest: 64 or 128 */
 } fpa_caps;
@@ -132,11 +132,11 @@ typedef struct fpa_site {
   LLVMValueRef fn;
   fpa_op op;
   LLVMValueRef ptr, val;
-  LLVMTypeRef vty;      /* value type: half/bfloat/float/double or vector */
-  LLVMTypeRef ety;      /* element type (== vty for scalars) */
-  unsigned lanes;       /* 1 for scalars */
-  unsigned elem_bits;   /* 16, 32, 64 */
-  unsigned bits;        /* lanes * elem_bits */
+  LLVMTypeRef vty;    /* value type: half/bfloat/float/double or vector */
+  LLVMTypeRef ety;    /* element type (== vty for scalars) */
+  unsigned lanes;     /* 1 for scalars */
+  unsigned elem_bits; /* 16, 32, 64 */
+  unsigned bits;      /* lanes * elem_bits */
   LLVMAtomicOrdering ordering;
   unsigned ssid;
   int is_volatile;
@@ -149,21 +149,21 @@ typedef struct fpa_site {
 /*--- the decision (decide.c) --------------------------------------------*/
 
 typedef enum fpa_strategy {
-  FPA_S_NATIVE,          /* leave: the target does it */
-  FPA_S_NATIVE_FENCED,   /* keep the native atomicrmw, add fences around it */
-  FPA_S_KEEP,            /* leave: the user asked */
-  FPA_S_UNSUPPORTED,     /* leave: nothing exact fits */
-  FPA_S_INT_TRICK,       /* signed/unsigned integer min/max by sign bit */
-  FPA_S_FADD_NEG,        /* fsub as native fadd of the negated value */
-  FPA_S_CAS_LOOP,        /* cmpxchg loop on the same-width integer */
-  FPA_S_CAS_LOOP_MASKED  /* cmpxchg loop on the aligned 32-bit word */
+  FPA_S_NATIVE,         /* leave: the target does it */
+  FPA_S_NATIVE_FENCED,  /* keep the native atomicrmw, add fences around it */
+  FPA_S_KEEP,           /* leave: the user asked */
+  FPA_S_UNSUPPORTED,    /* leave: nothing exact fits */
+  FPA_S_INT_TRICK,      /* signed/unsigned integer min/max by sign bit */
+  FPA_S_FADD_NEG,       /* fsub as native fadd of the negated value */
+  FPA_S_CAS_LOOP,       /* cmpxchg loop on the same-width integer */
+  FPA_S_CAS_LOOP_MASKED /* cmpxchg loop on the aligned 32-bit word */
 } fpa_strategy;
 
 typedef struct fpa_decision {
   fpa_strategy strategy;
-  int nan_repair;  /* int trick: finish with a loop when memory held a NaN */
-  int fences;      /* wrap the new atomicrmw in fences of its ordering */
-  int precheck;    /* int trick: load first, skip when it cannot change */
+  int nan_repair; /* int trick: finish with a loop when memory held a NaN */
+  int fences;     /* wrap the new atomicrmw in fences of its ordering */
+  int precheck;   /* int trick: load first, skip when it cannot change */
   char reason[256];
 } fpa_decision;
 
@@ -178,6 +178,19 @@ const char *fpa_op_name(fpa_op op);
  * builder `b` is positioned before s->inst on entry. */
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck);
+/* The integer trick's pieces for operand bits `vb` (build_int.c): */
+typedef struct fpa_int_ops {
+  LLVMValueRef nan;                    /* i1: the operand is a NaN */
+  LLVMValueRef pos_op, neg_op;         /* the integer operands */
+  LLVMValueRef neg;                    /* i1: take the unsigned op (neg_op) */
+  LLVMAtomicRMWBinOp pos_bin, neg_bin; /* min/max and umax/umin */
+} fpa_int_ops;
+void fpa_int_trick_ops(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef vb,
+                       fpa_int_ops *r);
+/* i1: old bits `old` hold the NaN the integer ops keep (NaN repair due
+ * unless the operand is a NaN). */
+LLVMValueRef fpa_int_trick_sticky(LLVMBuilderRef b, const fpa_site *s,
+                                  LLVMValueRef old);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 /* Builds `atomicrmw op ptr, val` with the site's ordering, scope, volatile,
