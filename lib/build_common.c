@@ -76,8 +76,8 @@ void fpa_copy_atomic_props(const fpa_site *s, LLVMValueRef to,
     unsigned kind = LLVMValueMetadataEntriesGetKind(md, (unsigned)i);
     LLVMSetMetadata(
         to, kind,
-        LLVMMetadataAsValue(s->ctx,
-                            LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i)));
+        LLVMMetadataAsValue(
+            s->ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i)));
   }
   if (md)
     LLVMDisposeValueMetadataEntries(md);
@@ -208,8 +208,7 @@ LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
 
 static LLVMValueRef is_nan(LLVMBuilderRef b, const fpa_site *s,
                            LLVMValueRef x) {
-  LLVMValueRef mag =
-      LLVMBuildAnd(b, x, elem_const(s, sign_bit(s) - 1), "");
+  LLVMValueRef mag = LLVMBuildAnd(b, x, elem_const(s, sign_bit(s) - 1), "");
   return LLVMBuildICmp(b, LLVMIntUGT, mag, elem_const(s, exp_mask(s)), "");
 }
 
@@ -309,7 +308,8 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
   LLVMPositionBuilderAtEnd(b, start);
   LLVMTypeRef wty = LLVMTypeOf(init);
   LLVMValueRef loaded = LLVMBuildPhi(b, wty, "loaded");
-  LLVMValueRef ptr = w->word_ptr ? w->word_ptr : fpa_compat_ptr_to(b, s->ptr, wty);
+  LLVMValueRef ptr =
+      w->word_ptr ? w->word_ptr : fpa_compat_ptr_to(b, s->ptr, wty);
   LLVMValueRef cur, next;
   if (w->word_ptr) {
     LLVMValueRef sh = LLVMBuildLShr(b, loaded, w->shift, "");
@@ -339,9 +339,8 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
     LLVMBuildCondBr(b, same, end, cas_bb);
     LLVMPositionBuilderAtEnd(b, cas_bb);
   }
-  LLVMValueRef pair =
-      LLVMBuildAtomicCmpXchg(b, ptr, loaded, next, s->ordering,
-                             failure_ordering(s->ordering), 0);
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(b, ptr, loaded, next, s->ordering,
+                                             failure_ordering(s->ordering), 0);
   LLVMSetAlignment(pair, w->word_ptr ? 4 : s->align);
   fpa_copy_atomic_props(s, pair, w->word_ptr == NULL);
   LLVMValueRef newloaded = LLVMBuildExtractValue(b, pair, 0, "newloaded");
@@ -368,36 +367,40 @@ LLVMValueRef fpa_emit_atomic_load(LLVMBuilderRef b, const fpa_site *s,
   return ld;
 }
 
+void fpa_masked_word(LLVMBuilderRef b, const fpa_site *s, fpa_loop_word *w) {
+  /* The element lives in the aligned 32-bit word that holds it:
+   *   %off  = ptrtoint %p & 3 ; %word = gep i8, %p, -%off
+   *   %shift = %off * 8 (little endian) ; %inv = ~(0xffff << %shift) */
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(s->ctx);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
+  LLVMValueRef off32;
+  if (s->align >= 4) {
+    w->word_ptr = fpa_compat_ptr_to(b, s->ptr, i32);
+    off32 = LLVMConstInt(i32, 0, 0);
+  } else {
+    LLVMValueRef p8 = fpa_compat_ptr_to(b, s->ptr, i8);
+    LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
+    LLVMTypeRef ity = LLVMIntPtrTypeForASInContext(s->ctx, dl, s->addrspace);
+    LLVMValueRef addr = LLVMBuildPtrToInt(b, p8, ity, "");
+    LLVMValueRef off = LLVMBuildAnd(b, addr, LLVMConstInt(ity, 3, 0), "");
+    LLVMValueRef neg = LLVMBuildNeg(b, off, "");
+    LLVMValueRef wp = LLVMBuildGEP2(b, i8, p8, &neg, 1, "word");
+    w->word_ptr = fpa_compat_ptr_to(b, wp, i32);
+    off32 = LLVMBuildTruncOrBitCast(b, off, i32, "");
+  }
+  w->shift = LLVMBuildShl(b, off32, LLVMConstInt(i32, 3, 0), "shift");
+  LLVMValueRef mask =
+      LLVMBuildShl(b, LLVMConstInt(i32, 0xffff, 0), w->shift, "");
+  w->inv_mask = LLVMBuildNot(b, mask, "inv_mask");
+}
+
 void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked) {
   fpa_loop_word w = {0};
   LLVMValueRef init;
   if (masked) {
-    /* The element lives in the aligned 32-bit word that holds it:
-     *   %off  = ptrtoint %p & 3 ; %word = gep i8, %p, -%off
-     *   %shift = %off * 8 (little endian) ; %inv = ~(0xffff << %shift) */
-    LLVMTypeRef i8 = LLVMInt8TypeInContext(s->ctx);
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
-    LLVMValueRef off32;
-    if (s->align >= 4) {
-      w.word_ptr = fpa_compat_ptr_to(b, s->ptr, i32);
-      off32 = LLVMConstInt(i32, 0, 0);
-    } else {
-      LLVMValueRef p8 = fpa_compat_ptr_to(b, s->ptr, i8);
-      LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
-      LLVMTypeRef ity =
-          LLVMIntPtrTypeForASInContext(s->ctx, dl, s->addrspace);
-      LLVMValueRef addr = LLVMBuildPtrToInt(b, p8, ity, "");
-      LLVMValueRef off = LLVMBuildAnd(b, addr, LLVMConstInt(ity, 3, 0), "");
-      LLVMValueRef neg = LLVMBuildNeg(b, off, "");
-      LLVMValueRef wp = LLVMBuildGEP2(b, i8, p8, &neg, 1, "word");
-      w.word_ptr = fpa_compat_ptr_to(b, wp, i32);
-      off32 = LLVMBuildTruncOrBitCast(b, off, i32, "");
-    }
-    w.shift = LLVMBuildShl(b, off32, LLVMConstInt(i32, 3, 0), "shift");
-    LLVMValueRef mask = LLVMBuildShl(b, LLVMConstInt(i32, 0xffff, 0), w.shift,
-                                     "");
-    w.inv_mask = LLVMBuildNot(b, mask, "inv_mask");
-    init = fpa_emit_atomic_load(b, s, w.word_ptr, i32, 4, 0, "init");
+    fpa_masked_word(b, s, &w);
+    init = fpa_emit_atomic_load(b, s, w.word_ptr,
+                                LLVMInt32TypeInContext(s->ctx), 4, 0, "init");
   } else {
     LLVMTypeRef ity = fpa_value_int_type(s);
     init = fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,

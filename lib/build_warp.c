@@ -10,6 +10,22 @@
 |* ascending lane order" returns to it: an exclusive scan, as AMDGPU's      *|
 |* AtomicOptimizer does.                                                    *|
 |*                                                                          *|
+|* Used results and convergence: the leader's old value reaches its group  *|
+|* by a shuffle after the atomic, which needs the group converged there.    *|
+|* With a branch around the leader's atomic, an H200 let a leader run that  *|
+|* shuffle apart from the rest of its group: when lanes of one warp reach   *|
+|* the site at different times (each set with its own activemask), the GPU  *|
+|* may join two such sets at the branch's reconvergence point, and the      *|
+|* leader went on with the other set; its group then read 0 from it         *|
+|* (bench/results/2026-11-21-h200-warp-broadcast.txt). So with the result   *|
+|* used there is no branch: every lane runs the leader's instructions as    *|
+|* predicated PTX (inline asm `@p atom...`) with the form the per-lane      *|
+|* lowering chose (native add, the integer trick's two atomics, or a        *|
+|* cmpxchg loop that all lanes run while vote.any.sync says a lane must     *|
+|* retry), at the site's scope. Without a used result nothing crosses lanes *|
+|* after the atomic, and the leader's atomicrmw is branched to and lowered  *|
+|* like any other.                                                          *|
+|*                                                                          *|
 |* Grouping: the first active lane's address is broadcast (shfl.sync.idx)   *|
 |* and vote.all.sync asks whether every lane has it. If not, and some      *|
 |* active lane has the address of the active lane below it (vote.any.sync  *|
@@ -189,6 +205,22 @@ static int generic_not_local(const fpa_site *s) {
   return 0;
 }
 
+/* The PTX scope of the site's syncscope for the lockstep leader's
+ * instructions (.relaxed needs sm_70 and PTX 6.0, which aggregate=warp
+ * requires anyway), or NULL. */
+static const char *ptx_scope(const fpa_site *s, const fpa_caps *c) {
+  if (s->ssid == FPA_SYNCSCOPE_SYSTEM)
+    return "sys";
+  if (s->ssid == fpa_compat_syncscope_id(s->ctx, "device"))
+    return "gpu";
+  if (s->ssid == fpa_compat_syncscope_id(s->ctx, "block"))
+    return "cta";
+  if (s->ssid == fpa_compat_syncscope_id(s->ctx, "cluster") && c->sm >= 90 &&
+      c->ptx >= 78)
+    return "cluster";
+  return NULL;
+}
+
 void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                      const fpa_decision *d, fpa_warp_plan *p) {
   memset(p, 0, sizeof *p);
@@ -231,17 +263,12 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     snprintf(w, n, "the per-lane form is '%s'", fpa_strategy_name(d->strategy));
   else if (is_add && s->elem_bits == 16)
     snprintf(w, n, "half and bfloat fadd/fsub are not combined");
-  else if (s->result_used && o->aggregate != FPA_AGG_WARP_REBUILD)
-    /* On an H200 the final memory was always right, but lanes of one group
-     * sometimes received different broadcasts of the leader's old value
-     * (bench/results/2026-11-21-h200-warp-loop-experiment.txt), so rebuilt
-     * old values fit no order of the updates. Until the cause is found,
-     * used results stay per lane; aggregate=warp-rebuild keeps the rebuild
-     * for testing. */
+  else if (s->result_used && d->strategy == FPA_S_NATIVE && !is_add)
+    snprintf(w, n, "the result is used and the per-lane form is native");
+  else if (s->result_used && !ptx_scope(s, c))
     snprintf(w, n,
-             "the result is used, and rebuilt old values failed the GPU "
-             "linearization check (aggregate=warp-rebuild, experimental, "
-             "rebuilds them)");
+             "the result is used and this syncscope has no PTX scope for "
+             "the leader's predicated instructions");
   else if (is_add && !(o->assume & FPA_ASSUME_REASSOCIATE_FADD))
     snprintf(w, n,
              "combining fadd/fsub reassociates the sum, which needs "
@@ -252,6 +279,12 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   if (!p->apply)
     return;
   p->redux = !is_add && c->sm >= 80 && c->ptx >= 70;
+  if (s->result_used) {
+    p->lockstep = 1;
+    p->leader = d->strategy;
+    p->nan_repair = d->nan_repair;
+    snprintf(p->scope, sizeof p->scope, "%s", ptx_scope(s, c));
+  }
   p->uniform = address_is_uniform(s);
   p->local_check = !p->uniform && s->addrspace == 0 && !generic_not_local(s);
   snprintf(w, n, "%s; %s%s%s",
@@ -263,7 +296,9 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                         "(assume=reassociate-fadd)"
            : p->redux ? "order keys reduced by redux.sync"
                       : "order keys reduced by shfl.sync",
-           s->result_used ? "; old values rebuilt by a scan in lane order" : "",
+           s->result_used ? "; the leader's atomic is predicated PTX, and "
+                            "old values are rebuilt by a scan in lane order"
+                          : "",
            p->local_check ? "; per lane also when a lane's pointer is "
                             "thread-local"
            : p->uniform   ? "; no per-lane path"
@@ -591,6 +626,162 @@ static void init_warp(warp *w, LLVMBuilderRef b, const fpa_site *s) {
                 (s->op == FPA_OP_FMINIMUM ? w->sign : 0);
 }
 
+/*--- the leader in lockstep (used results) --------------------------------*/
+
+/* One predicated PTX atomic, `@p atom.relaxed.SCOPE[.SPACE].OP $0, [$2],
+ * $3[, $4]`, as inline asm: a lane whose i1 `pred` is false skips it and
+ * gets `a` back. It is one instruction, not a branch, so the warp stays
+ * converged (the file comment says why that matters). `op` is the PTX
+ * operation and type ("min.s32", "add.f64", "cas.b32"); `c` is cas's new
+ * value, else NULL. */
+static LLVMValueRef pred_atom(warp *w, const fpa_warp_plan *p, const char *op,
+                              LLVMValueRef pred, LLVMValueRef ptr,
+                              LLVMValueRef a, LLVMValueRef c) {
+  LLVMBuilderRef b = w->b;
+  LLVMTypeRef ty = LLVMTypeOf(a);
+  unsigned bits = LLVMGetIntTypeWidth(ty);
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  LLVMTargetDataRef dl = LLVMGetModuleDataLayout(w->m);
+  const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
+  const char *reg = bits == 64 ? "l" : "r";
+  char text[320], cons[64];
+  snprintf(text, sizeof text,
+           "{\n\t.reg .pred fpa_p;\n\tsetp.ne.b32 fpa_p, $1, 0;\n\t"
+           "mov.b%u $0, $3;\n\t@fpa_p atom.relaxed.%s%s.%s $0, [$2], $3%s;\n}",
+           bits, p->scope, space, op, c ? ", $4" : "");
+  snprintf(cons, sizeof cons, "=%s,r,%s,%s%s%s,~{memory}", reg,
+           LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg, c ? "," : "",
+           c ? reg : "");
+  LLVMTypeRef params[4] = {w->i32, LLVMTypeOf(ptr), ty, ty};
+  unsigned n = c ? 4 : 3;
+  LLVMTypeRef fty = LLVMFunctionType(ty, params, n, 0);
+  LLVMValueRef asm_ =
+      LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                       LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[4] = {LLVMBuildZExt(b, pred, w->i32, ""), ptr, a, c};
+  LLVMValueRef call = LLVMBuildCall2(b, fty, asm_, args, n, "");
+  static const char conv[] = "convergent";
+  LLVMAddCallSiteAttribute(
+      call, LLVMAttributeFunctionIndex,
+      LLVMCreateEnumAttribute(
+          w->ctx, LLVMGetEnumAttributeKindForName(conv, sizeof conv - 1), 0));
+  return call;
+}
+
+/* A cmpxchg loop that every lane of the active mask runs, as long as any
+ * lane still has an update to make (vote.any.sync): lanes whose i1 `act` is
+ * set start from `init` (the location's bits, or its 32-bit word when
+ * `lw` has a word pointer) and apply the operation with operand bits `v`,
+ * exactly as build_common.c's loop does, through a predicated cas. Returns
+ * the old value (full width, or the word) of each active lane's update. */
+static LLVMValueRef lockstep_cas(warp *w, const fpa_warp_plan *p,
+                                 LLVMValueRef act0, LLVMValueRef init,
+                                 LLVMValueRef v, const fpa_loop_word *lw) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMTypeRef wty = LLVMTypeOf(init);
+  unsigned wbits = LLVMGetIntTypeWidth(wty);
+  LLVMValueRef ptr =
+      lw->word_ptr ? lw->word_ptr : fpa_compat_ptr_to(b, s->ptr, wty);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef loop = block(w, "warp.lockstep");
+  LLVMBasicBlockRef done = block(w, "warp.lockstep.end");
+  LLVMBuildBr(b, loop);
+  LLVMPositionBuilderAtEnd(b, loop);
+  LLVMValueRef loaded = LLVMBuildPhi(b, wty, "loaded");
+  LLVMValueRef act = LLVMBuildPhi(b, w->i1, "act");
+  LLVMValueRef cur = loaded;
+  if (lw->word_ptr)
+    cur = LLVMBuildTrunc(b, LLVMBuildLShr(b, loaded, lw->shift, ""),
+                         fpa_elem_int_type(s), "");
+  LLVMValueRef nv = fpa_build_op_bits(b, s, cur, v);
+  LLVMValueRef next = nv;
+  if (lw->word_ptr)
+    next = LLVMBuildOr(
+        b, LLVMBuildAnd(b, loaded, lw->inv_mask, ""),
+        LLVMBuildShl(b, LLVMBuildZExt(b, nv, wty, ""), lw->shift, ""), "");
+  /* an update that leaves memory unchanged ends with its read, as in
+   * fpa_emit_cas_loop (monotonic, non-volatile: decide ensures it) */
+  LLVMValueRef want = LLVMBuildAnd(
+      b, act, LLVMBuildICmp(b, LLVMIntNE, next, loaded, ""), "want");
+  char op[16];
+  snprintf(op, sizeof op, "cas.b%u", wbits);
+  LLVMValueRef got = pred_atom(w, p, op, want, ptr, loaded, next);
+  LLVMValueRef again = LLVMBuildAnd(
+      b, want, LLVMBuildICmp(b, LLVMIntNE, got, loaded, ""), "again");
+  LLVMValueRef args[2] = {w->mask, again};
+  LLVMValueRef any =
+      intrinsic(w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "anyagain");
+  LLVMValueRef nl = LLVMBuildSelect(b, again, got, loaded, "");
+  LLVMBuildCondBr(b, any, loop, done);
+  LLVMValueRef vals[2] = {init, nl};
+  LLVMBasicBlockRef bbs[2] = {from, loop};
+  LLVMAddIncoming(loaded, vals, bbs, 2);
+  vals[0] = act0, vals[1] = again;
+  LLVMAddIncoming(act, vals, bbs, 2);
+  LLVMPositionBuilderAtEnd(b, done);
+  return nl;
+}
+
+/* The leader's atomic with the group's combination `total`, run
+ * by every lane of the active mask with only the leaders' instructions
+ * enabled, in the per-lane form p->leader. Returns the leader's old value
+ * (element bits; meaningless in other lanes). */
+static LLVMValueRef lockstep_leader(warp *w, const fpa_warp_plan *p,
+                                    LLVMValueRef leader, LLVMValueRef total) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  char op[16];
+  if (p->leader == FPA_S_NATIVE || p->leader == FPA_S_FADD_NEG) {
+    /* fadd, and fsub as the native add of the negated operands (their sum
+     * is `total`): atom.add, as LLVM selects for atomicrmw fadd */
+    snprintf(op, sizeof op, "add.f%u", w->w);
+    LLVMValueRef sum = LLVMBuildBitCast(b, total, w->wty, "");
+    return pred_atom(w, p, op, leader, fpa_compat_ptr_to(b, s->ptr, w->wty),
+                     sum, NULL);
+  }
+  LLVMValueRef opbits = leader_operand(w, total);
+  if (p->leader == FPA_S_INT_TRICK) {
+    fpa_int_ops io;
+    fpa_int_trick_ops(b, s, opbits, &io);
+    LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, w->wty);
+    const char *pos = io.pos_bin == LLVMAtomicRMWBinOpMin ? "min.s" : "max.s";
+    const char *neg = io.neg_bin == LLVMAtomicRMWBinOpUMax ? "max.u" : "min.u";
+    snprintf(op, sizeof op, "%s%u", pos, w->w);
+    LLVMValueRef o1 = pred_atom(
+        w, p, op, LLVMBuildAnd(b, leader, LLVMBuildNot(b, io.neg, ""), ""), ptr,
+        io.pos_op, NULL);
+    snprintf(op, sizeof op, "%s%u", neg, w->w);
+    LLVMValueRef o2 = pred_atom(w, p, op, LLVMBuildAnd(b, leader, io.neg, ""),
+                                ptr, io.neg_op, NULL);
+    LLVMValueRef old = LLVMBuildSelect(b, io.neg, o2, o1, "int.old");
+    if (!p->nan_repair)
+      return old;
+    /* the NaN repair: memory held the NaN the integer op keeps */
+    LLVMValueRef repair = LLVMBuildAnd(
+        b, LLVMBuildAnd(b, leader, fpa_int_trick_sticky(b, s, old), ""),
+        LLVMBuildNot(b, io.nan, ""), "nanrepair");
+    fpa_loop_word full = {0};
+    LLVMValueRef fixed = lockstep_cas(w, p, repair, old, opbits, &full);
+    return LLVMBuildSelect(b, repair, fixed, old, "");
+  }
+  /* cmpxchg loops: every lane reads its own location (the reads of a group
+   * are one access), the leaders update it */
+  fpa_loop_word lw = {0};
+  LLVMValueRef init;
+  if (p->leader == FPA_S_CAS_LOOP_MASKED) {
+    fpa_masked_word(b, s, &lw);
+    init = fpa_emit_atomic_load(b, s, lw.word_ptr, w->i32, 4, 0, "init");
+  } else {
+    init = fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, w->wty),
+                                w->wty, s->align, 1, "init");
+  }
+  LLVMValueRef old = lockstep_cas(w, p, leader, init, opbits, &lw);
+  if (lw.word_ptr)
+    old = LLVMBuildTrunc(b, LLVMBuildLShr(b, old, lw.shift, ""), w->wty, "");
+  return old;
+}
+
 /*--- the builder ----------------------------------------------------------*/
 
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
@@ -653,15 +844,14 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef below = LLVMBuildAnd(b, w.mask, w.lanemask_lt, "");
     LLVMValueRef has_below =
         LLVMBuildICmp(b, LLVMIntNE, below, LLVMConstInt(w.i32, 0, 0), "");
-    LLVMValueRef prev = LLVMBuildSelect(
-        b, has_below,
-        LLVMBuildSub(b, LLVMConstInt(w.i32, 31, 0),
-                     bit_count(&w, "llvm.ctlz", below), ""),
-        w.lane, "prev");
+    LLVMValueRef prev =
+        LLVMBuildSelect(b, has_below,
+                        LLVMBuildSub(b, LLVMConstInt(w.i32, 31, 0),
+                                     bit_count(&w, "llvm.ctlz", below), ""),
+                        w.lane, "prev");
     LLVMValueRef dup = LLVMBuildAnd(
         b, has_below,
-        LLVMBuildICmp(b, LLVMIntEQ, addr, shuffle(&w, addr, prev, 0), ""),
-        "");
+        LLVMBuildICmp(b, LLVMIntEQ, addr, shuffle(&w, addr, prev, 0), ""), "");
     LLVMValueRef dargs[2] = {w.mask, dup};
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, dargs, 2, "shared");
@@ -722,32 +912,33 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef is_leader =
       LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, gmask, w.lanemask_lt, ""),
                     LLVMConstInt(w.i32, 0, 0), "leader");
-  LLVMValueRef operand = leader_operand(&w, total);
-  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
-  LLVMBasicBlockRef lbb = block(&w, "warp.leader");
-  LLVMBasicBlockRef join = block(&w, "warp.join");
-  LLVMBuildCondBr(b, is_leader, lbb, join);
-
-  /* the one atomic, lowered later by the caller like any other */
-  LLVMPositionBuilderAtEnd(b, lbb);
-  LLVMValueRef rmw = fpa_emit_rmw(b, s, binop, s->ptr,
-                                  LLVMBuildBitCast(b, operand, s->vty, ""), 0);
-  LLVMSetValueName2(rmw, "warp.old", 8);
-  out[n++] = rmw;
-  LLVMValueRef rmw_bits = used ? LLVMBuildBitCast(b, rmw, w.wty, "") : NULL;
-  LLVMBasicBlockRef lend = lbb;
-  LLVMBuildBr(b, join);
-
-  LLVMPositionBuilderAtEnd(b, join);
   LLVMValueRef result = NULL;
-  if (used) {
-    LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "");
-    LLVMValueRef vals[2] = {rmw_bits, LLVMGetPoison(w.wty)};
-    LLVMBasicBlockRef bbs[2] = {lend, from};
-    LLVMAddIncoming(phi, vals, bbs, 2);
-    LLVMValueRef old = shuffle(&w, phi, bit_count(&w, "llvm.cttz", gmask), 0);
+  LLVMBasicBlockRef join;
+  if (p->lockstep) {
+    /* Used results: the warp must still be converged when the leader's old
+     * value is shuffled to its group. After a branch around the leader's
+     * atomic, an H200 let a leader run that shuffle apart from its group
+     * (bench/results/2026-11-21-h200-warp-broadcast.txt), so here every
+     * lane runs the leader's instructions, predicated. */
+    LLVMValueRef lold = lockstep_leader(&w, p, is_leader, total);
+    join = LLVMGetInsertBlock(b);
+    LLVMValueRef old = shuffle(&w, lold, bit_count(&w, "llvm.cttz", gmask), 0);
     result = LLVMBuildSelect(b, sc.first, old, fold_old(&w, old, sc.excl),
                              "lane.old");
+  } else {
+    /* Unused results: a branch to the leaders' atomic, lowered later by the
+     * caller like any other; nothing crosses lanes after it. */
+    LLVMBasicBlockRef lbb = block(&w, "warp.leader");
+    join = block(&w, "warp.join");
+    LLVMBuildCondBr(b, is_leader, lbb, join);
+    LLVMPositionBuilderAtEnd(b, lbb);
+    LLVMValueRef operand = leader_operand(&w, total);
+    LLVMValueRef rmw = fpa_emit_rmw(
+        b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""), 0);
+    LLVMSetValueName2(rmw, "warp.old", 8);
+    out[n++] = rmw;
+    LLVMBuildBr(b, join);
+    LLVMPositionBuilderAtEnd(b, join);
   }
   LLVMBuildBr(b, w.end);
 

@@ -55,11 +55,8 @@ enum {
 
 /* Combining the updates of several lanes into one atomic (opt-in). */
 typedef enum fpa_aggregate {
-  FPA_AGG_NONE,        /* one atomic per lane, as written */
-  FPA_AGG_WARP,        /* NVPTX: one atomic per warp and address (build_warp.c),
-                          for atomics whose result is unused */
-  FPA_AGG_WARP_REBUILD /* experimental: also used results, whose old values
-                          are rebuilt; fails the GPU linearization check */
+  FPA_AGG_NONE, /* one atomic per lane, as written */
+  FPA_AGG_WARP  /* NVPTX: one atomic per warp and address (build_warp.c) */
 } fpa_aggregate;
 
 /* SPIR-V float-atomic extensions the device has. */
@@ -236,6 +233,9 @@ typedef struct fpa_loop_word {
   LLVMBasicBlockRef exits[2];
   unsigned n_exits;
 } fpa_loop_word;
+/* Fills `w` (word pointer, shift, inverse mask) for a 16-bit element that
+ * a masked loop updates through its aligned 32-bit word. */
+void fpa_masked_word(LLVMBuilderRef b, const fpa_site *s, fpa_loop_word *w);
 /* Whether a no-op update of `s` may be only its read: non-volatile and
  * monotonic (fpa_emit_cas_loop's early exit, precheck). */
 int fpa_noop_may_be_load(const fpa_site *s);
@@ -271,6 +271,12 @@ typedef struct fpa_warp_plan {
   int uniform;     /* the address is the same in every lane (static) */
   int local_check; /* generic pointer: a lane whose pointer is thread-local
                       sends the warp down the per-lane path */
+  int lockstep;    /* the result is used: the leader's atomic is predicated
+                      PTX, so that the warp stays converged until the old
+                      value is broadcast */
+  fpa_strategy leader; /* the per-lane form the lockstep leader follows */
+  int nan_repair;      /* int trick: with its NaN repair */
+  char scope[8];       /* PTX scope of the lockstep leader's instructions */
   char why[512];   /* applied: how it works here; otherwise why not */
 } fpa_warp_plan;
 

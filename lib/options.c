@@ -44,15 +44,14 @@ static const fpa_option_info option_table[] = {
      "reassociate-fadd: with aggregate=warp, a warp's fadd/fsub operands may "
      "be summed before the one atomic (rounding differs from one atomic per "
      "lane). In opt pass parameters separate list items with ':'."},
-    {"aggregate", "none|warp|warp-rebuild", "none",
+    {"aggregate", "none|warp", "none",
      "Combine the updates of lanes of a warp that hit the same address into "
      "one atomic, done by the lowest such lane. warp: NVPTX sm_70+ (sm_80+ "
-     "adds redux.sync), non-volatile monotonic atomicrmw whose result is "
-     "unused; exact for fmin/fmax/fminimum/fmaximum (all types), fadd/fsub "
-     "(float, double) only with assume=reassociate-fadd. warp-rebuild: "
-     "experimental, also used results, each lane's old value rebuilt by a "
-     "scan in lane order; NOT exact on an H200 (returned old values failed "
-     "the linearization check), for testing only."},
+     "adds redux.sync), non-volatile monotonic atomicrmw; exact for "
+     "fmin/fmax/fminimum/fmaximum (all types), fadd/fsub (float, double) "
+     "only with assume=reassociate-fadd. A used result is rebuilt for each "
+     "lane by a scan in lane order, behind a leader whose atomic is "
+     "predicated PTX."},
     {"precheck", "off|on", "off",
      "fmin/fmax by the integer trick: load the location first and skip the "
      "atomic when that value shows the update cannot change memory (the "
@@ -305,10 +304,8 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
       o->aggregate = FPA_AGG_NONE;
     else if (strcmp(value, "warp") == 0)
       o->aggregate = FPA_AGG_WARP;
-    else if (strcmp(value, "warp-rebuild") == 0)
-      o->aggregate = FPA_AGG_WARP_REBUILD;
     else
-      return fail(error, name, value, "none, warp or warp-rebuild");
+      return fail(error, name, value, "none or warp");
     return FPA_OK;
   }
   if (error)

@@ -1,10 +1,12 @@
 /*===-- fpa-warp-sim.c - aggregate=warp lowerings on simulated warps ----===*\
 |*                                                                          *|
 |* Builds `T f(ptr %p, T %v) { %old = atomicrmw OP ptr %p, T %v monotonic;  *|
-|* ret T %old }`, lowers it with aggregate=warp-rebuild (NVPTX rules), and *|
-|* replaces each NVVM warp intrinsic of the result (activemask, laneid,     *|
-|* lanemask.lt, isspacep.local, vote.sync, shfl.sync, match.any.sync,       *|
-|* redux.sync) by a call to a host function written here from the PTX ISA.  *|
+|* ret T %old }`, lowers it with aggregate=warp (NVPTX rules), and replaces *|
+|* each NVVM warp intrinsic of the result (activemask, laneid, lanemask.lt, *|
+|* isspacep.local, vote.sync, shfl.sync, match.any.sync, redux.sync) and    *|
+|* each predicated atomic (inline asm "@fpa_p atom...", the leaders' when   *|
+|* the result is used) by a call to a host function written here from the   *|
+|* PTX ISA.                                                                 *|
 |* It JIT-compiles that for the host and runs it on simulated warps: each   *|
 |* lane is a coroutine, and a collective completes when every active lane   *|
 |* of the warp has reached it. Many active masks, address groupings, values *|
@@ -228,6 +230,65 @@ static uint32_t emu_redux_umin(uint32_t v, uint32_t mask) {
 }
 static uint32_t emu_redux_umax(uint32_t v, uint32_t mask) {
   return (uint32_t)collective(COLL_REDUX_UMAX, mask, v, 0, 0);
+}
+
+/* A predicated PTX atomic of the lowering (inline asm "@fpa_p atom..."):
+ * `code` is the operation (PATOM_*) times 2, plus 1 for 64 bits. A lane
+ * whose predicate is clear gets `a` back and touches nothing. The lanes are
+ * coroutines, so the access is atomic with respect to the other lanes. */
+enum {
+  PATOM_ADD_F,
+  PATOM_MIN_S,
+  PATOM_MAX_S,
+  PATOM_MIN_U,
+  PATOM_MAX_U,
+  PATOM_CAS
+};
+static uint64_t emu_patom(uint32_t code, uint32_t pred, void *p, uint64_t a,
+                          uint64_t c) {
+  if (!(pred & 1))
+    return a;
+  int w64 = code & 1;
+  uint64_t old = 0, nv;
+  if (w64) {
+    memcpy(&old, p, 8);
+  } else {
+    uint32_t o32;
+    memcpy(&o32, p, 4);
+    old = o32;
+    a &= 0xffffffffu;
+    c &= 0xffffffffu;
+  }
+  int64_t so = w64 ? (int64_t)old : (int64_t)(int32_t)old;
+  int64_t sa = w64 ? (int64_t)a : (int64_t)(int32_t)a;
+  switch (code >> 1) {
+  case PATOM_ADD_F:
+    nv = from_double(&FMTS[w64 ? TY_DOUBLE : TY_FLOAT],
+                     as_double(&FMTS[w64 ? TY_DOUBLE : TY_FLOAT], old) +
+                         as_double(&FMTS[w64 ? TY_DOUBLE : TY_FLOAT], a));
+    break;
+  case PATOM_MIN_S:
+    nv = sa < so ? a : old;
+    break;
+  case PATOM_MAX_S:
+    nv = sa > so ? a : old;
+    break;
+  case PATOM_MIN_U:
+    nv = a < old ? a : old;
+    break;
+  case PATOM_MAX_U:
+    nv = a > old ? a : old;
+    break;
+  default:
+    nv = old == a ? c : old;
+  }
+  if (w64) {
+    memcpy(p, &nv, 8);
+  } else {
+    uint32_t n32 = (uint32_t)nv;
+    memcpy(p, &n32, 4);
+  }
+  return old;
 }
 
 static void sim_fail(const char *fmt_, ...)
@@ -478,6 +539,8 @@ static const struct emu {
      (void *)emu_redux_umin},
     {"llvm.nvvm.redux.sync.umax", "fpa_emu_redux_umax", "ii",
      (void *)emu_redux_umax},
+    /* inline asm, redirected by redirect_patom */
+    {"(predicated atom)", "fpa_emu_patom", "iipll", (void *)emu_patom},
 };
 #define NEMUS (sizeof EMUS / sizeof EMUS[0])
 
@@ -506,6 +569,75 @@ static void jit_init(void) {
   g_layout = strdup(LLVMOrcLLJITGetDataLayoutStr(g_jit));
 }
 
+/* Replaces a predicated atomic of the lowering, inline asm of the form
+ *   setp.ne.b32 fpa_p, $1, 0; mov.bW $0, $3;
+ *   @fpa_p atom.relaxed.SCOPE[.SPACE].OP.TYPE $0, [$2], $3[, $4];
+ * by a call to emu_patom, after checking that form in the printed call. */
+static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  char *text = LLVMPrintValueToString(i);
+  unsigned nargs = (unsigned)LLVMGetNumArgOperands(i);
+  LLVMTypeRef rty = LLVMTypeOf(i);
+  unsigned bits = LLVMGetTypeKind(rty) == LLVMIntegerTypeKind
+                      ? LLVMGetIntTypeWidth(rty)
+                      : 0;
+  char mov[32];
+  snprintf(mov, sizeof mov, "mov.b%u $0, $3;", bits);
+  const char *at = strstr(text, "@fpa_p atom.relaxed.");
+  if (!strstr(text, "setp.ne.b32 fpa_p, $1, 0;") || !strstr(text, mov) || !at ||
+      (bits != 32 && bits != 64))
+    die("unexpected inline asm: %s", text);
+  /* the last two dot-separated words before the operands: OP and TYPE */
+  const char *sp = strchr(at + 7, ' ');
+  if (!sp)
+    die("unexpected inline asm: %s", text);
+  char ins[96];
+  size_t len = (size_t)(sp - (at + 7));
+  if (len >= sizeof ins)
+    die("unexpected inline asm: %s", text);
+  memcpy(ins, at + 7, len);
+  ins[len] = 0;
+  char *ty = strrchr(ins, '.');
+  if (!ty || ty == ins)
+    die("unexpected inline asm: %s", text);
+  *ty++ = 0;
+  char *op = strrchr(ins, '.');
+  if (!op)
+    die("unexpected inline asm: %s", text);
+  ++op;
+  static const char *const ops[] = {"add", "min", "max", "min", "max", "cas"};
+  static const char tys[] = {'f', 's', 's', 'u', 'u', 'b'};
+  int code = -1;
+  for (int k = 0; k < 6; ++k)
+    if (strcmp(op, ops[k]) == 0 && ty[0] == tys[k] &&
+        (unsigned)atoi(ty + 1) == bits)
+      code = k;
+  if (code < 0 || (code == PATOM_CAS) != (nargs == 4) ||
+      !strstr(text, code == PATOM_CAS ? "[$2], $3, $4;" : "[$2], $3;"))
+    die("unexpected inline asm: %s", text);
+  LLVMDisposeMessage(text);
+  LLVMPositionBuilderBefore(b, i);
+  LLVMValueRef args[5] = {
+      LLVMConstInt(i32, (unsigned)(code * 2 + (bits == 64)), 0),
+      LLVMGetOperand(i, 0),
+      LLVMBuildPointerCast(b, LLVMGetOperand(i, 1), ptr, ""),
+      LLVMBuildZExt(b, LLVMGetOperand(i, 2), i64, ""),
+      nargs == 4 ? LLVMBuildZExt(b, LLVMGetOperand(i, 3), i64, "")
+                 : LLVMConstInt(i64, 0, 0)};
+  LLVMTypeRef params[5] = {i32, i32, ptr, i64, i64};
+  LLVMTypeRef fty = LLVMFunctionType(i64, params, 5, 0);
+  LLVMValueRef host = LLVMGetNamedFunction(m, "fpa_emu_patom");
+  if (!host)
+    host = LLVMAddFunction(m, "fpa_emu_patom", fty);
+  LLVMValueRef call = LLVMBuildCall2(b, fty, host, args, 5, "");
+  LLVMReplaceAllUsesWith(i,
+                         bits == 64 ? call : LLVMBuildTrunc(b, call, rty, ""));
+  LLVMInstructionEraseFromParent(i);
+}
+
 /* Replaces the NVVM intrinsic calls (and LLVM 15's inline-asm activemask)
  * of `fn` by calls to the host functions. Returns how many it replaced. */
 static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
@@ -526,6 +658,12 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
       }
       LLVMValueRef callee = LLVMGetCalledValue(i);
       const char *name = NULL;
+      if (LLVMIsAInlineAsm(callee) && LLVMGetNumArgOperands(i) > 0) {
+        redirect_patom(m, b, i);
+        ++count;
+        i = next;
+        continue;
+      }
       if (LLVMIsAInlineAsm(callee)) {
         name = "llvm.nvvm.activemask";
       } else if (LLVMIsAFunction(callee)) {
@@ -662,7 +800,7 @@ static int build_combo(combo *c, unsigned id) {
   if (!g_ir_file) {
     char opts[200];
     snprintf(opts, sizeof opts,
-             "target=nvptx;sm=%d;ptx=78;aggregate=warp-rebuild;assume=%s", c->sm,
+             "target=nvptx;sm=%d;ptx=78;aggregate=warp;assume=%s", c->sm,
              c->op <= OP_FSUB ? "reassociate-fadd"
              : c->nan_free    ? "nan-free-memory"
                               : "none");
@@ -686,7 +824,8 @@ static int build_combo(combo *c, unsigned id) {
              ok          ? "lowered"
              : by_design ? "per-lane"
                          : "NOT AGGREGATED",
-             c->name, rec ? rec->strategy : "-", rec ? rec->reason : "no record");
+             c->name, rec ? rec->strategy : "-",
+             rec ? rec->reason : "no record");
     fpa_report_destroy(rep);
     fpa_options_destroy(o);
     if (!ok) {

@@ -1,8 +1,9 @@
 ; LLVM 15 has no llvm.nvvm.activemask, so aggregate=warp emits the PTX
 ; instruction as convergent inline asm there; llc-15 passes it through and
-; selects the other warp intrinsics, and ptxas accepts the result.
+; selects the other warp intrinsics, passes the leader's predicated atomics
+; (inline asm too) through, and ptxas accepts the result.
 ; REQUIRES: llvm15, nvptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild>' %s -S -o %t.ll
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' %s -S -o %t.ll
 ; RUN: %FileCheck %s --check-prefix=IR --input-file=%t.ll
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t.ll -o %t.ptx
 ; RUN: %FileCheck %s --input-file=%t.ptx
@@ -19,8 +20,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: match.any.sync.b64
 ; CHECK: shfl.sync.up.b32
 ; CHECK: redux.sync.min.s32
-; CHECK: atom.min.s32
-; CHECK: atom.max.u32
+; CHECK: @fpa_p atom.relaxed.sys.min.s32
+; CHECK: @fpa_p atom.relaxed.sys.max.u32
 define float @fmin_f32(ptr %p, float %v) {
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
   ret float %old

@@ -4,13 +4,13 @@
 ; has no sm_70 target; the driver compiles sm_70 PTX for newer GPUs the
 ; same way). llc takes the PTX version from -mattr, not from the functions.
 ; REQUIRES: llvm22, nvptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=84;aggregate=warp-rebuild;assume=reassociate-fadd>' %s -o %t90.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=84;aggregate=warp;assume=reassociate-fadd>' %s -o %t90.bc
 ; RUN: %llc -mcpu=sm_90 -mattr=+ptx84 %t90.bc -o %t90.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,REDUX < %t90.ptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild;assume=reassociate-fadd>' %s -o %t80.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' %s -o %t80.bc
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t80.bc -o %t80.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,REDUX < %t80.ptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp-rebuild;assume=reassociate-fadd>' %s -o %t70.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp;assume=reassociate-fadd>' %s -o %t70.bc
 ; RUN: %llc -mcpu=sm_70 -mattr=+ptx63 %t70.bc -o %t70.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,NOREDUX < %t70.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin %}
@@ -30,9 +30,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       shfl.sync.up.b32
 ; REDUX:       redux.sync.min.s32
 ; NOREDUX-NOT: redux
-; CHECK:       atom.min.s32
-; CHECK:       atom.max.u32
-; CHECK:       atom.{{.*}}cas.b32
+; The result is used: the leader's atomics are predicated, not branched to.
+; CHECK:       setp.ne.b32 fpa_p,
+; CHECK:       @fpa_p atom.relaxed.sys.min.s32
+; CHECK:       @fpa_p atom.relaxed.sys.max.u32
+; CHECK:       @fpa_p atom.relaxed.sys.cas.b32
+; CHECK:       vote.sync.any.pred
+; CHECK:       shfl.sync.idx.b32
 define float @fmin_f32(ptr %p, float %v) {
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
   ret float %old
@@ -63,7 +67,7 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: fadd_f32(
 ; CHECK:       shfl.sync.up.b32
 ; CHECK:       add.{{(rn.)?}}f32
-; CHECK:       atom.global.add.f32
+; CHECK:       @fpa_p atom.relaxed.sys.global.add.f32
 ; CHECK:       shfl.sync.idx.b32
 define float @fadd_f32(ptr addrspace(1) %p, float %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4

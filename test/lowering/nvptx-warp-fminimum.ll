@@ -5,8 +5,8 @@
 ; (0xffc00000 for fminimum, with the sign the integer trick keeps;
 ; 0x7ff8000000000000 for fmaximum double). The leader runs the per-lane
 ; lowering: a cmpxchg loop by default, the int trick under nan-free-memory.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild>' -S %s | %FileCheck %s --check-prefixes=CHECK,LOOP
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefixes=CHECK,NANFREE
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefixes=CHECK,LOOP
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefixes=CHECK,NANFREE
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -15,9 +15,9 @@ define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define void @fminimum_f32(
 ; CHECK:       %contrib = select i1 {{%.*}}, i32 -2147483648, i32 %key
 ; CHECK:       %total = call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
+; CHECK:       warp.leader:
 ; CHECK:       [[ABS:%.*]] = icmp eq i32 %total, -2147483648
 ; CHECK-NEXT:  select i1 [[ABS]], i32 -4194304, i32
-; CHECK:       warp.leader:
 ; LOOP:        load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; LOOP:        cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
 ; NANFREE:     atomicrmw min ptr addrspace(1) %p, i32
@@ -27,11 +27,18 @@ define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
   ret void
 }
 
-; A used result (warp-rebuild only): the old values are rebuilt.
+; A used result: the leaders' loop (or, nan-free, their integer atomics)
+; runs in lockstep as predicated PTX, then the old values are rebuilt.
 define float @fminimum_f32_used(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fminimum_f32_used(
 ; CHECK:       activemask
-; CHECK:       warp.join:
+; CHECK-NOT:   warp.leader:
+; LOOP:        %init = load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; LOOP:        warp.lockstep:
+; LOOP:        atom.relaxed.sys.global.cas.b32
+; NANFREE:     atom.relaxed.sys.global.min.s32
+; NANFREE:     atom.relaxed.sys.global.max.u32
+; NANFREE-NOT: warp.lockstep:
 ; CHECK:       %lane.old = select i1 %first, i32
 ; CHECK:       ret float
   %old = atomicrmw fminimum ptr addrspace(1) %p, float %v monotonic, align 4
@@ -43,9 +50,9 @@ define void @fmaximum_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK:       %contrib = select i1 {{%.*}}, i64 9223372036854775807, i64 %key
 ; CHECK:       call i32 @llvm.nvvm.redux.sync.max(
 ; CHECK:       call i32 @llvm.nvvm.redux.sync.umax(
+; CHECK:       warp.leader:
 ; CHECK:       [[ABS:%.*]] = icmp eq i64 %total, 9223372036854775807
 ; CHECK-NEXT:  select i1 [[ABS]], i64 9221120237041090560, i64
-; CHECK:       warp.leader:
 ; LOOP:        cmpxchg ptr addrspace(1) %p, i64
 ; NANFREE:     atomicrmw max ptr addrspace(1) %p, i64
 ; NANFREE:     atomicrmw umin ptr addrspace(1) %p, i64

@@ -5,7 +5,7 @@
 ; Below sm_70, and with PTX below 6.2 (sm_70's default is PTX 6.0).
 ; RUN: %fpa-opt --sm=60 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM60
 ; RUN: %fpa-opt --sm=70 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=PTX60
-; RUN: %fpa-opt --sm=70 --ptx=62 --aggregate=warp-rebuild %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM70
+; RUN: %fpa-opt --sm=70 --ptx=62 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM70
 ; The SPIR-V rules: not for that target.
 ; RUN: %fpa-opt --target=spirv --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SPIRV
 ; Off: no word of it.
@@ -15,13 +15,17 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: the result is used, and rebuilt old values failed the GPU linearization check (aggregate=warp-rebuild, experimental, rebuilds them)
+; CHECK: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; order keys reduced by redux.sync; the leader's atomic is predicated PTX, and old values are rebuilt by a scan in lane order; each group's leader: int-trick
 ; SM60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs sm_70 (activemask, shfl.sync, match.any.sync); this function is for sm_60
 ; PTX60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs PTX 6.2 (activemask); this function has PTX 6.0
 ; SM70: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; order keys reduced by shfl.sync;
 ; SPIRV: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: aggregate=warp is for NVPTX only
+; The leader's atomics are predicated PTX at the site's scope (system).
 ; IR-LABEL: define float @monotonic_f32(
-; IR-NOT: llvm.nvvm
+; IR: @fpa_p atom.relaxed.sys.global.min.s32 $0, [$2], $3;
+; IR: @fpa_p atom.relaxed.sys.global.max.u32 $0, [$2], $3;
+; IR: @fpa_p atom.relaxed.sys.global.cas.b32 $0, [$2], $3, $4;
+; IR: llvm.nvvm.vote.any.sync
 ; IR-LABEL: define void @generic_unused(
 ; IR: llvm.nvvm.vote.all.sync
 define float @monotonic_f32(ptr addrspace(1) %p, float %v) {
@@ -93,3 +97,17 @@ define half @fadd_f16(ptr addrspace(1) %p, half %v) {
 ; minmax=keep: nothing to combine into.
 ; RUN: %fpa-opt --sm=90 --aggregate=warp --minmax=keep %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=KEEP
 ; KEEP: monotonic_f32: fmin float addrspace(1): kept keep: minmax=keep; not warp-aggregated: the per-lane form is 'keep'
+
+; A used result needs a PTX scope for the leader's predicated instructions.
+; CHECK: scope_agent: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: the result is used and this syncscope has no PTX scope for the leader's predicated instructions
+; CHECK: scope_block: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}predicated PTX
+; IR-LABEL: define float @scope_block(
+; IR: atom.relaxed.cta.global.min.s32
+define float @scope_agent(ptr addrspace(1) %p, float %v) {
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("agent") monotonic, align 4
+  ret float %old
+}
+define float @scope_block(ptr addrspace(1) %p, float %v) {
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("block") monotonic, align 4
+  ret float %old
+}

@@ -4,12 +4,12 @@
 ; a shfl.sync scan. The lowered code is run on simulated warps by
 ; test/verify/warp-sim.test; here only its structure is checked.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefix=OFF
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %opt %loadplugin -fpa-aggregate=warp-rebuild -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %fpa-opt --sm=80 --aggregate=warp-rebuild --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp-rebuild;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM70
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %opt %loadplugin -fpa-aggregate=warp -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %fpa-opt --sm=80 --aggregate=warp --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM70
 ; Without reassociate-fadd, fadd/fsub keep one atomic per lane.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp-rebuild>' -S %s | %FileCheck %s --check-prefix=NOREASSOC
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefix=NOREASSOC
 
 target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -77,19 +77,36 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; The leader: no lane of its group below it.
 ; CHECK:      [[BELOW:%.*]] = and i32 %groupmask, %lanemask.lt
 ; CHECK-NEXT: %leader = icmp eq i32 [[BELOW]], 0
-; CHECK:      br i1 %leader, label %warp.leader, label %warp.join
-; CHECK:      warp.leader:
-; CHECK:      atomicrmw min ptr %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      atomicrmw.nanrepair:
-; CHECK:      cmpxchg ptr %p
-; CHECK:      warp.join:
-; CHECK-NEXT: [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.end ], [ poison, %warp.scanned ]
+; The result is used: every lane runs the leader's instructions, which are
+; predicated PTX (only the leaders' take effect), so no branch separates a
+; leader from its group before the broadcast.
+; CHECK-NOT:  br i1 %leader
+; CHECK:      [[NOTNEG:%.*]] = xor i1 %signbit, true
+; CHECK-NEXT: [[P1:%.*]] = and i1 %leader, [[NOTNEG]]
+; CHECK-NEXT: [[Z1:%.*]] = zext i1 [[P1]] to i32
+; CHECK-NEXT: [[O1:%.*]] = call i32 asm sideeffect "{\0A\09.reg .pred fpa_p;\0A\09setp.ne.b32 fpa_p, $1, 0;\0A\09mov.b32 $0, $3;\0A\09@fpa_p atom.relaxed.sys.min.s32 $0, [$2], $3;\0A}", "=r,r,l,r,~{memory}"(i32 [[Z1]], ptr %p, i32
+; CHECK-NEXT: [[P2:%.*]] = and i1 %leader, %signbit
+; CHECK-NEXT: [[Z2:%.*]] = zext i1 [[P2]] to i32
+; CHECK-NEXT: [[O2:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.max.u32 $0, [$2], $3;{{.*}}", "=r,r,l,r,~{memory}"(i32 [[Z2]], ptr %p, i32
+; CHECK-NEXT: %int.old = select i1 %signbit, i32 [[O2]], i32 [[O1]]
+; The NaN repair: a cmpxchg loop all lanes run while any lane has to retry.
+; CHECK:      %nanrepair = and i1
+; CHECK:      warp.lockstep:
+; CHECK-NEXT: %loaded = phi i32 [ %int.old, %warp.scanned ], [ [[NL:%.*]], %warp.lockstep ]
+; CHECK-NEXT: %act = phi i1 [ %nanrepair, %warp.scanned ], [ %again, %warp.lockstep ]
+; CHECK:      %want = and i1 %act,
+; CHECK:      [[GOT:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.cas.b32 $0, [$2], $3, $4;{{.*}}", "=r,r,l,r,r,~{memory}"(i32 {{%.*}}, ptr %p, i32 %loaded, i32 %new)
+; CHECK:      %again = and i1 %want,
+; CHECK-NEXT: %anyagain = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1 %again)
+; CHECK-NEXT: [[NL]] = select i1 %again, i32 [[GOT]], i32 %loaded
+; CHECK-NEXT: br i1 %anyagain, label %warp.lockstep, label %warp.lockstep.end
+; CHECK:      warp.lockstep.end:
+; CHECK:      [[LOLD:%.*]] = select i1 %nanrepair, i32 [[NL]], i32 %int.old
 ; CHECK-NEXT: [[LEADER:%.*]] = call i32 @llvm.cttz.i32(i32 %groupmask, i1 true)
-; CHECK-NEXT: [[M:%.*]] = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 [[OLD]], i32 [[LEADER]], i32 31)
+; CHECK-NEXT: [[M:%.*]] = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 [[LOLD]], i32 [[LEADER]], i32 31)
 ; CHECK:      %lane.old = select i1 %first, i32 [[M]], i32
 ; CHECK:      warp.end:
-; CHECK-NEXT: [[R:%.*]] = phi i32 [ %lane.old, %warp.join ], [ {{%.*}}, %atomicrmw.end{{[0-9]+}} ]
+; CHECK-NEXT: [[R:%.*]] = phi i32 [ %lane.old, %warp.lockstep.end ], [ {{%.*}}, %atomicrmw.end ]
 ; CHECK-NEXT: %old = bitcast i32 [[R]] to float
 ; CHECK-NEXT: ret float %old
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
@@ -143,14 +160,18 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
   ret void
 }
 
-; With the result used (warp-rebuild only): the leader runs the masked loop
+; With the result used: every lane reads its 32-bit word, the leaders run
+; the masked loop in lockstep (predicated cas, shared memory, block scope),
 ; and the 16-bit old values are rebuilt from the broadcast one.
 define half @fmin_f16_used(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: define half @fmin_f16_used(
 ; CHECK:      activemask
-; CHECK:      warp.leader:
-; CHECK:      cmpxchg ptr addrspace(3)
-; CHECK:      warp.join:
+; CHECK-NOT:  warp.leader:
+; CHECK:      %init = load atomic i32, ptr addrspace(3) %word syncscope("block") monotonic, align 4
+; CHECK:      warp.lockstep:
+; CHECK:      @fpa_p atom.relaxed.cta.shared.cas.b32 $0, [$2], $3, $4;
+; CHECK:      warp.lockstep.end:
+; CHECK:      lshr i32 {{%.*}}, %shift
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(
 ; CHECK:      %lane.old = select i1 %first, i16
 ; CHECK:      ret half
@@ -192,7 +213,7 @@ define ptx_kernel void @kernel_byval(ptr addrspace(1) byval(float) %out, float %
 }
 
 ; fadd float (assume=reassociate-fadd): operands summed in the scan's fixed
-; order; the leader's fadd stays native (atom.add.f32).
+; order; the leader's fadd stays native, as a predicated atom.add.f32.
 define float @fadd_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fadd_f32(
 ; CHECK:      warp.scan.full:
@@ -200,10 +221,8 @@ define float @fadd_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      fadd float
 ; CHECK:      warp.scanned:
 ; CHECK:      %total = phi float
-; CHECK:      warp.leader:
-; CHECK-NEXT: [[OPND:%.*]] = bitcast i32 {{%.*}} to float
-; CHECK-NEXT: %warp.old = atomicrmw fadd ptr addrspace(1) %p, float [[OPND]] monotonic, align 4
-; CHECK:      warp.join:
+; CHECK:      [[SUM:%.*]] = bitcast float %total to i32
+; CHECK:      [[OLD:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.add.f32 $0, [$2], $3;{{.*}}", "=r,r,l,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) %p, i32 [[SUM]])
 ; CHECK:      %lane.old = select i1 %first,
 ; NOREASSOC-LABEL: define float @fadd_f32(
 ; NOREASSOC-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
@@ -219,8 +238,8 @@ define void @fsub_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define void @fsub_f64(
 ; CHECK:      fneg double
 ; CHECK:      %total = phi double
-; CHECK:      fneg double %total
 ; CHECK:      warp.leader:
+; CHECK:      fneg double %total
 ; CHECK-NOT:  atomicrmw fsub
 ; CHECK:      %neg = fneg double
 ; CHECK-NEXT: atomicrmw fadd ptr addrspace(1) %p, double %neg monotonic, align 8
