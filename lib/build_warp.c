@@ -205,6 +205,43 @@ static int generic_not_local(const fpa_site *s) {
   return 0;
 }
 
+/* Whether a generic pointer is known to point into global memory: up to
+ * GEPs and casts, a cast from a global pointer, or a kernel's pointer
+ * argument (not byval), which the host can only fill with a global address.
+ * The lockstep leader's atomics then use .global: ptxas expands some generic
+ * atomics (64-bit min/max, cas) with branches of its own, which would part
+ * a leader from its group again (see the file comment). */
+static int generic_is_global(const fpa_site *s) {
+  LLVMValueRef v = s->ptr;
+  for (;;) {
+    LLVMOpcode op;
+    if (LLVMIsAInstruction(v))
+      op = LLVMGetInstructionOpcode(v);
+    else if (LLVMIsAConstantExpr(v))
+      op = LLVMGetConstOpcode(v);
+    else
+      break;
+    if (op == LLVMAddrSpaceCast) {
+      unsigned from =
+          LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
+      if (from != 0)
+        return from == 1;
+    } else if (op != LLVMGetElementPtr && op != LLVMBitCast) {
+      return 0;
+    }
+    v = LLVMGetOperand(v, 0);
+  }
+  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
+      !is_kernel(s->fn))
+    return 0;
+  unsigned n = LLVMCountParams(s->fn);
+  for (unsigned i = 0; i < n; ++i)
+    if (LLVMGetParam(s->fn, i) == v)
+      return !LLVMGetEnumAttributeAtIndex(
+          s->fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5));
+  return 0;
+}
+
 /* The PTX scope of the site's syncscope for the lockstep leader's
  * instructions (.relaxed needs sm_70 and PTX 6.0, which aggregate=warp
  * requires anyway), or NULL. */
@@ -287,6 +324,11 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   }
   p->uniform = address_is_uniform(s);
   p->local_check = !p->uniform && s->addrspace == 0 && !generic_not_local(s);
+  if (p->lockstep && s->addrspace == 0) {
+    p->global_cast = 1;
+    p->global_check = !generic_is_global(s);
+    p->local_check = 0; /* the global test covers it */
+  }
   snprintf(w, n, "%s; %s%s%s",
            p->uniform ? "address is warp-uniform (kernel argument or global)"
                       : "lanes grouped by address (vote.all.sync; else, "
@@ -299,10 +341,12 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
            s->result_used ? "; the leader's atomic is predicated PTX, and "
                             "old values are rebuilt by a scan in lane order"
                           : "",
-           p->local_check ? "; per lane also when a lane's pointer is "
-                            "thread-local"
-           : p->uniform   ? "; no per-lane path"
-                          : "");
+           p->global_check  ? "; per lane also when a lane's pointer is "
+                              "not global (isspacep.global)"
+           : p->local_check ? "; per lane also when a lane's pointer is "
+                              "thread-local"
+           : p->uniform     ? "; no per-lane path"
+                            : "");
 }
 
 /*--- IR helpers -----------------------------------------------------------*/
@@ -640,6 +684,13 @@ static LLVMValueRef pred_atom(warp *w, const fpa_warp_plan *p, const char *op,
   LLVMBuilderRef b = w->b;
   LLVMTypeRef ty = LLVMTypeOf(a);
   unsigned bits = LLVMGetIntTypeWidth(ty);
+  if (p->global_cast && LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) == 0)
+    ptr = LLVMBuildAddrSpaceCast(
+        b, ptr,
+        LLVMPointerTypeIsOpaque(LLVMTypeOf(ptr))
+            ? LLVMPointerTypeInContext(w->ctx, 1)
+            : LLVMPointerType(LLVMGetElementType(LLVMTypeOf(ptr)), 1),
+        "global");
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   LLVMTargetDataRef dl = LLVMGetModuleDataLayout(w->m);
   const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
@@ -649,7 +700,7 @@ static LLVMValueRef pred_atom(warp *w, const fpa_warp_plan *p, const char *op,
            "{\n\t.reg .pred fpa_p;\n\tsetp.ne.b32 fpa_p, $1, 0;\n\t"
            "mov.b%u $0, $3;\n\t@fpa_p atom.relaxed.%s%s.%s $0, [$2], $3%s;\n}",
            bits, p->scope, space, op, c ? ", $4" : "");
-  snprintf(cons, sizeof cons, "=%s,r,%s,%s%s%s,~{memory}", reg,
+  snprintf(cons, sizeof cons, "=&%s,r,%s,%s%s%s,~{memory}", reg,
            LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg, c ? "," : "",
            c ? reg : "");
   LLVMTypeRef params[4] = {w->i32, LLVMTypeOf(ptr), ty, ty};
@@ -803,18 +854,25 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
 
   LLVMBasicBlockRef perlane = NULL;
-  if (p->local_check || !p->uniform)
+  if (p->local_check || p->global_check || !p->uniform)
     perlane = block(&w, "warp.perlane");
-  if (p->local_check) {
+  if (p->local_check || p->global_check) {
     LLVMValueRef gp =
         fpa_compat_ptr_to(b, s->ptr, LLVMInt8TypeInContext(w.ctx));
-    LLVMValueRef local =
-        intrinsic(&w, "llvm.nvvm.isspacep.local", NULL, &gp, 1, "");
-    LLVMValueRef args[2] = {w.mask, local};
-    LLVMValueRef any =
-        intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "anylocal");
+    LLVMValueRef sp = intrinsic(&w,
+                                p->global_check ? "llvm.nvvm.isspacep.global"
+                                                : "llvm.nvvm.isspacep.local",
+                                NULL, &gp, 1, "");
+    LLVMValueRef args[2] = {w.mask, sp};
+    LLVMValueRef vote = intrinsic(
+        &w,
+        p->global_check ? "llvm.nvvm.vote.all.sync" : "llvm.nvvm.vote.any.sync",
+        NULL, args, 2, p->global_check ? "allglobal" : "anylocal");
     LLVMBasicBlockRef group = block(&w, "warp.group");
-    LLVMBuildCondBr(b, any, perlane, group);
+    if (p->global_check)
+      LLVMBuildCondBr(b, vote, group, perlane);
+    else
+      LLVMBuildCondBr(b, vote, perlane, group);
     LLVMPositionBuilderAtEnd(b, group);
   }
 

@@ -277,6 +277,10 @@ typedef struct fpa_warp_plan {
   fpa_strategy leader; /* the per-lane form the lockstep leader follows */
   int nan_repair;      /* int trick: with its NaN repair */
   char scope[8];       /* PTX scope of the lockstep leader's instructions */
+  int global_cast;     /* generic pointer, lockstep: the leader's atomics use
+                          it as a global one (.global) */
+  int global_check;    /* ... which a vote on isspacep.global first ensures
+                          (otherwise the per-lane path) */
   char why[512];   /* applied: how it works here; otherwise why not */
 } fpa_warp_plan;
 

@@ -200,6 +200,11 @@ static uint32_t emu_lanemask_lt(void) { return (1u << g_lanes[g_cur].id) - 1u; }
 static uint32_t emu_isspacep_local(const char *p) {
   return p >= g_local_lo && p < g_local_hi;
 }
+/* Every simulated pointer that is not thread-local stands for global
+ * memory (the simulation has no shared memory of its own). */
+static uint32_t emu_isspacep_global(const char *p) {
+  return !(p >= g_local_lo && p < g_local_hi);
+}
 static uint32_t emu_vote_all(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_ALL, mask, pred & 1, 0, 0);
 }
@@ -521,6 +526,8 @@ static const struct emu {
      (void *)emu_lanemask_lt},
     {"llvm.nvvm.isspacep.local", "fpa_emu_isspacep_local", "p",
      (void *)emu_isspacep_local},
+    {"llvm.nvvm.isspacep.global", "fpa_emu_isspacep_global", "p",
+     (void *)emu_isspacep_global},
     {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
     {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
     {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",

@@ -15,13 +15,14 @@ target triple = "nvptx64-nvidia-cuda"
 ; IR:    %activemask = call i32 asm sideeffect "activemask.b32 $0;", "=r"() #[[ATTR:[0-9]+]]
 ; IR:    attributes #[[ATTR]] = { convergent }
 ; CHECK: activemask.b32
-; CHECK: vote.sync.any.pred
+; CHECK: isspacep.global
+; CHECK: vote.sync.all.pred
 ; CHECK: vote.sync.all.pred
 ; CHECK: match.any.sync.b64
 ; CHECK: shfl.sync.up.b32
 ; CHECK: redux.sync.min.s32
-; CHECK: @fpa_p atom.relaxed.sys.min.s32
-; CHECK: @fpa_p atom.relaxed.sys.max.u32
+; CHECK: @fpa_p atom.relaxed.sys.global.min.s32
+; CHECK: @fpa_p atom.relaxed.sys.global.max.u32
 define float @fmin_f32(ptr %p, float %v) {
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
   ret float %old

@@ -22,8 +22,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: .func  (.param .b32 func_retval0) fmin_f32(
 ; CHECK:       activemask.b32
-; CHECK:       isspacep.local
-; CHECK:       vote.sync.any.pred
+; CHECK:       isspacep.global
+; CHECK:       vote.sync.all.pred
 ; CHECK:       shfl.sync.idx.b32
 ; CHECK:       vote.sync.all.pred
 ; CHECK:       match.any.sync.b64
@@ -32,9 +32,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; NOREDUX-NOT: redux
 ; The result is used: the leader's atomics are predicated, not branched to.
 ; CHECK:       setp.ne.b32 fpa_p,
-; CHECK:       @fpa_p atom.relaxed.sys.min.s32
-; CHECK:       @fpa_p atom.relaxed.sys.max.u32
-; CHECK:       @fpa_p atom.relaxed.sys.cas.b32
+; CHECK:       @fpa_p atom.relaxed.sys.global.min.s32
+; CHECK:       @fpa_p atom.relaxed.sys.global.max.u32
+; CHECK:       @fpa_p atom.relaxed.sys.global.cas.b32
 ; CHECK:       vote.sync.any.pred
 ; CHECK:       shfl.sync.idx.b32
 define float @fmin_f32(ptr %p, float %v) {

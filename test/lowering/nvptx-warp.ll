@@ -18,7 +18,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; OFF-NOT: llvm.nvvm
 
 ; fmin float through a generic pointer, result used: a lane whose pointer is
-; thread-local sends the warp down the per-lane path; otherwise the lanes are
+; not global sends the warp down the per-lane path (the leader's predicated
+; atomics then use .global, which ptxas never expands with branches of its
+; own); otherwise the lanes are
 ; grouped (vote.all, else match.any where lanes share addresses, else per
 ; lane), the keys reduced, the old values
 ; rebuilt by a scan (shfl.sync.up when the warp is one group, predecessor
@@ -27,9 +29,9 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK-LABEL: define float @fmin_f32_used(
 ; CHECK:      %activemask = call i32 {{@llvm.nvvm.activemask\(\)|asm sideeffect "activemask.b32 \$0;", "=r"\(\)}}
 ; CHECK:      %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; CHECK:      call i1 @llvm.nvvm.isspacep.local(ptr %p)
-; CHECK:      %anylocal = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1
-; CHECK-NEXT: br i1 %anylocal, label %warp.perlane, label %warp.group
+; CHECK:      call i1 @llvm.nvvm.isspacep.global(ptr %p)
+; CHECK:      %allglobal = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1
+; CHECK-NEXT: br i1 %allglobal, label %warp.group, label %warp.perlane
 ; CHECK:      warp.perlane:
 ; CHECK:      atomicrmw min ptr %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
@@ -83,11 +85,11 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK-NOT:  br i1 %leader
 ; CHECK:      [[NOTNEG:%.*]] = xor i1 %signbit, true
 ; CHECK-NEXT: [[P1:%.*]] = and i1 %leader, [[NOTNEG]]
-; CHECK-NEXT: [[Z1:%.*]] = zext i1 [[P1]] to i32
-; CHECK-NEXT: [[O1:%.*]] = call i32 asm sideeffect "{\0A\09.reg .pred fpa_p;\0A\09setp.ne.b32 fpa_p, $1, 0;\0A\09mov.b32 $0, $3;\0A\09@fpa_p atom.relaxed.sys.min.s32 $0, [$2], $3;\0A}", "=r,r,l,r,~{memory}"(i32 [[Z1]], ptr %p, i32
+; CHECK:      [[Z1:%.*]] = zext i1 [[P1]] to i32
+; CHECK-NEXT: [[O1:%.*]] = call i32 asm sideeffect "{\0A\09.reg .pred fpa_p;\0A\09setp.ne.b32 fpa_p, $1, 0;\0A\09mov.b32 $0, $3;\0A\09@fpa_p atom.relaxed.sys.global.min.s32 $0, [$2], $3;\0A}", "=&r,r,l,r,~{memory}"(i32 [[Z1]], ptr addrspace(1) [[G1:%global[0-9]*]], i32
 ; CHECK-NEXT: [[P2:%.*]] = and i1 %leader, %signbit
-; CHECK-NEXT: [[Z2:%.*]] = zext i1 [[P2]] to i32
-; CHECK-NEXT: [[O2:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.max.u32 $0, [$2], $3;{{.*}}", "=r,r,l,r,~{memory}"(i32 [[Z2]], ptr %p, i32
+; CHECK:      [[Z2:%.*]] = zext i1 [[P2]] to i32
+; CHECK-NEXT: [[O2:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.max.u32 $0, [$2], $3;{{.*}}", "=&r,r,l,r,~{memory}"(i32 [[Z2]], ptr addrspace(1) {{%global[0-9]*}}, i32
 ; CHECK-NEXT: %int.old = select i1 %signbit, i32 [[O2]], i32 [[O1]]
 ; The NaN repair: a cmpxchg loop all lanes run while any lane has to retry.
 ; CHECK:      %nanrepair = and i1
@@ -95,7 +97,7 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK-NEXT: %loaded = phi i32 [ %int.old, %warp.scanned ], [ [[NL:%.*]], %warp.lockstep ]
 ; CHECK-NEXT: %act = phi i1 [ %nanrepair, %warp.scanned ], [ %again, %warp.lockstep ]
 ; CHECK:      %want = and i1 %act,
-; CHECK:      [[GOT:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.cas.b32 $0, [$2], $3, $4;{{.*}}", "=r,r,l,r,r,~{memory}"(i32 {{%.*}}, ptr %p, i32 %loaded, i32 %new)
+; CHECK:      [[GOT:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.cas.b32 $0, [$2], $3, $4;{{.*}}", "=&r,r,l,r,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) {{%global[0-9]*}}, i32 %loaded, i32 %new)
 ; CHECK:      %again = and i1 %want,
 ; CHECK-NEXT: %anyagain = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1 %again)
 ; CHECK-NEXT: [[NL]] = select i1 %again, i32 [[GOT]], i32 %loaded
@@ -222,7 +224,7 @@ define float @fadd_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      warp.scanned:
 ; CHECK:      %total = phi float
 ; CHECK:      [[SUM:%.*]] = bitcast float %total to i32
-; CHECK:      [[OLD:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.add.f32 $0, [$2], $3;{{.*}}", "=r,r,l,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) %p, i32 [[SUM]])
+; CHECK:      [[OLD:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.add.f32 $0, [$2], $3;{{.*}}", "=&r,r,l,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) %p, i32 [[SUM]])
 ; CHECK:      %lane.old = select i1 %first,
 ; NOREASSOC-LABEL: define float @fadd_f32(
 ; NOREASSOC-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
