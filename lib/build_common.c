@@ -296,6 +296,28 @@ int fpa_noop_may_be_load(const fpa_site *s) {
   return s->ordering == LLVMAtomicOrderingMonotonic && !s->is_volatile;
 }
 
+LLVMValueRef fpa_loop_next(LLVMBuilderRef b, const fpa_site *s,
+                           const fpa_loop_word *w, LLVMValueRef loaded,
+                           LLVMValueRef vbits) {
+  LLVMTypeRef wty = LLVMTypeOf(loaded);
+  LLVMValueRef cur;
+  if (w->word_ptr) {
+    LLVMValueRef sh = LLVMBuildLShr(b, loaded, w->shift, "");
+    cur = LLVMBuildTrunc(b, sh, fpa_elem_int_type(s), "");
+  } else {
+    cur = s->lanes > 1 ? LLVMBuildBitCast(b, loaded, fpa_elem_int_type(s), "")
+                       : loaded;
+  }
+  LLVMValueRef nv = fpa_build_op_bits(b, s, cur, vbits);
+  if (w->word_ptr) {
+    LLVMValueRef keep = LLVMBuildAnd(b, loaded, w->inv_mask, "");
+    LLVMValueRef wide = LLVMBuildZExt(b, nv, wty, "");
+    LLVMValueRef placed = LLVMBuildShl(b, wide, w->shift, "");
+    return LLVMBuildOr(b, keep, placed, "");
+  }
+  return s->lanes > 1 ? LLVMBuildBitCast(b, nv, wty, "") : nv;
+}
+
 LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
                                LLVMValueRef init, fpa_loop_word *w) {
   LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
@@ -310,23 +332,7 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
   LLVMValueRef loaded = LLVMBuildPhi(b, wty, "loaded");
   LLVMValueRef ptr =
       w->word_ptr ? w->word_ptr : fpa_compat_ptr_to(b, s->ptr, wty);
-  LLVMValueRef cur, next;
-  if (w->word_ptr) {
-    LLVMValueRef sh = LLVMBuildLShr(b, loaded, w->shift, "");
-    cur = LLVMBuildTrunc(b, sh, fpa_elem_int_type(s), "");
-  } else {
-    cur = s->lanes > 1 ? LLVMBuildBitCast(b, loaded, fpa_elem_int_type(s), "")
-                       : loaded;
-  }
-  LLVMValueRef nv = fpa_build_op_bits(b, s, cur, vbits);
-  if (w->word_ptr) {
-    LLVMValueRef keep = LLVMBuildAnd(b, loaded, w->inv_mask, "");
-    LLVMValueRef wide = LLVMBuildZExt(b, nv, wty, "");
-    LLVMValueRef placed = LLVMBuildShl(b, wide, w->shift, "");
-    next = LLVMBuildOr(b, keep, placed, "");
-  } else {
-    next = s->lanes > 1 ? LLVMBuildBitCast(b, nv, wty, "") : nv;
-  }
+  LLVMValueRef next = fpa_loop_next(b, s, w, loaded, vbits);
   LLVMBasicBlockRef cas_bb = start;
   w->n_exits = 0;
   if (fpa_noop_may_be_load(s)) {

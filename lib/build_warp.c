@@ -168,11 +168,11 @@ static int address_is_uniform(const fpa_site *s) {
   return 0;
 }
 
-/* Whether a generic pointer is known not to point into thread-local memory:
- * it is, up to GEPs and casts, a global, a kernel's pointer argument (the
- * host cannot pass a thread-local address; byval is a local copy), or a
- * pointer cast from another address space than local. */
-static int generic_not_local(const fpa_site *s) {
+/* The address space a generic pointer is known to point into, or -1: up to
+ * GEPs and casts, a cast from another address space, a global variable, or
+ * a kernel's pointer argument (not byval: that is a local copy), which the
+ * host can only fill with a global address. */
+static int generic_origin(const fpa_site *s) {
   LLVMValueRef v = s->ptr;
   for (;;) {
     LLVMOpcode op;
@@ -186,60 +186,25 @@ static int generic_not_local(const fpa_site *s) {
       unsigned from =
           LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
       if (from != 0)
-        return from != 5;
+        return (int)from;
     } else if (op != LLVMGetElementPtr && op != LLVMBitCast) {
-      return 0;
+      return -1;
     }
     v = LLVMGetOperand(v, 0);
   }
   if (LLVMIsAGlobalVariable(v))
-    return LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 5;
+    return (int)LLVMGetPointerAddressSpace(LLVMTypeOf(v));
   if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
       !is_kernel(s->fn))
-    return 0;
+    return -1;
   unsigned n = LLVMCountParams(s->fn);
   for (unsigned i = 0; i < n; ++i)
     if (LLVMGetParam(s->fn, i) == v)
-      return !LLVMGetEnumAttributeAtIndex(
-          s->fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5));
-  return 0;
-}
-
-/* Whether a generic pointer is known to point into global memory: up to
- * GEPs and casts, a cast from a global pointer, or a kernel's pointer
- * argument (not byval), which the host can only fill with a global address.
- * The lockstep leader's atomics then use .global: ptxas expands some generic
- * atomics (64-bit min/max, cas) with branches of its own, which would part
- * a leader from its group again (see the file comment). */
-static int generic_is_global(const fpa_site *s) {
-  LLVMValueRef v = s->ptr;
-  for (;;) {
-    LLVMOpcode op;
-    if (LLVMIsAInstruction(v))
-      op = LLVMGetInstructionOpcode(v);
-    else if (LLVMIsAConstantExpr(v))
-      op = LLVMGetConstOpcode(v);
-    else
-      break;
-    if (op == LLVMAddrSpaceCast) {
-      unsigned from =
-          LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
-      if (from != 0)
-        return from == 1;
-    } else if (op != LLVMGetElementPtr && op != LLVMBitCast) {
-      return 0;
-    }
-    v = LLVMGetOperand(v, 0);
-  }
-  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
-      !is_kernel(s->fn))
-    return 0;
-  unsigned n = LLVMCountParams(s->fn);
-  for (unsigned i = 0; i < n; ++i)
-    if (LLVMGetParam(s->fn, i) == v)
-      return !LLVMGetEnumAttributeAtIndex(
-          s->fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5));
-  return 0;
+      return LLVMGetEnumAttributeAtIndex(
+                 s->fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5))
+                 ? -1
+                 : 1;
+  return -1;
 }
 
 /* The PTX scope of the site's syncscope for the lockstep leader's
@@ -323,10 +288,14 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     snprintf(p->scope, sizeof p->scope, "%s", ptx_scope(s, c));
   }
   p->uniform = address_is_uniform(s);
-  p->local_check = !p->uniform && s->addrspace == 0 && !generic_not_local(s);
+  int origin = s->addrspace == 0 ? generic_origin(s) : -1;
+  p->local_check =
+      !p->uniform && s->addrspace == 0 && (origin < 0 || origin == 5);
   if (p->lockstep && s->addrspace == 0) {
-    p->global_cast = 1;
-    p->global_check = !generic_is_global(s);
+    /* the leader's atomics use .global: ptxas expands some generic atomics
+     * (64-bit min/max, cas) with branches of its own, which would part a
+     * leader from its group again (see the file comment) */
+    p->global_check = origin != 1;
     p->local_check = 0; /* the global test covers it */
   }
   snprintf(w, n, "%s; %s%s%s",
@@ -684,7 +653,8 @@ static LLVMValueRef pred_atom(warp *w, const fpa_warp_plan *p, const char *op,
   LLVMBuilderRef b = w->b;
   LLVMTypeRef ty = LLVMTypeOf(a);
   unsigned bits = LLVMGetIntTypeWidth(ty);
-  if (p->global_cast && LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) == 0)
+  /* generic pointers are global here (fpa_decide_warp's global_check) */
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) == 0)
     ptr = LLVMBuildAddrSpaceCast(
         b, ptr,
         LLVMPointerTypeIsOpaque(LLVMTypeOf(ptr))
@@ -741,16 +711,7 @@ static LLVMValueRef lockstep_cas(warp *w, const fpa_warp_plan *p,
   LLVMPositionBuilderAtEnd(b, loop);
   LLVMValueRef loaded = LLVMBuildPhi(b, wty, "loaded");
   LLVMValueRef act = LLVMBuildPhi(b, w->i1, "act");
-  LLVMValueRef cur = loaded;
-  if (lw->word_ptr)
-    cur = LLVMBuildTrunc(b, LLVMBuildLShr(b, loaded, lw->shift, ""),
-                         fpa_elem_int_type(s), "");
-  LLVMValueRef nv = fpa_build_op_bits(b, s, cur, v);
-  LLVMValueRef next = nv;
-  if (lw->word_ptr)
-    next = LLVMBuildOr(
-        b, LLVMBuildAnd(b, loaded, lw->inv_mask, ""),
-        LLVMBuildShl(b, LLVMBuildZExt(b, nv, wty, ""), lw->shift, ""), "");
+  LLVMValueRef next = fpa_loop_next(b, s, lw, loaded, v);
   /* an update that leaves memory unchanged ends with its read, as in
    * fpa_emit_cas_loop (monotonic, non-volatile: decide ensures it) */
   LLVMValueRef want = LLVMBuildAnd(

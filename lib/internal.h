@@ -239,6 +239,11 @@ void fpa_masked_word(LLVMBuilderRef b, const fpa_site *s, fpa_loop_word *w);
 /* Whether a no-op update of `s` may be only its read: non-volatile and
  * monotonic (fpa_emit_cas_loop's early exit, precheck). */
 int fpa_noop_may_be_load(const fpa_site *s);
+/* The location's new bits (full width, or the word with the element
+ * replaced) for loaded bits `loaded` and operand bits `vbits`. */
+LLVMValueRef fpa_loop_next(LLVMBuilderRef b, const fpa_site *s,
+                           const fpa_loop_word *w, LLVMValueRef loaded,
+                           LLVMValueRef vbits);
 LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
                                LLVMValueRef init, fpa_loop_word *w);
 /* A new basic block after the builder's block, named like AtomicExpand. */
@@ -267,21 +272,20 @@ void fpa_calls_erase_unused(fpa_calls *c);
 
 typedef struct fpa_warp_plan {
   int apply;
-  int redux;       /* sm_80+: reduce min/max order keys with redux.sync */
-  int uniform;     /* the address is the same in every lane (static) */
-  int local_check; /* generic pointer: a lane whose pointer is thread-local
-                      sends the warp down the per-lane path */
-  int lockstep;    /* the result is used: the leader's atomic is predicated
-                      PTX, so that the warp stays converged until the old
-                      value is broadcast */
+  int redux;           /* sm_80+: reduce min/max order keys with redux.sync */
+  int uniform;         /* the address is the same in every lane (static) */
+  int local_check;     /* generic pointer: a lane whose pointer is thread-local
+                          sends the warp down the per-lane path */
+  int lockstep;        /* the result is used: the leader's atomic is predicated
+                          PTX, so that the warp stays converged until the old
+                          value is broadcast */
   fpa_strategy leader; /* the per-lane form the lockstep leader follows */
   int nan_repair;      /* int trick: with its NaN repair */
   char scope[8];       /* PTX scope of the lockstep leader's instructions */
-  int global_cast;     /* generic pointer, lockstep: the leader's atomics use
-                          it as a global one (.global) */
-  int global_check;    /* ... which a vote on isspacep.global first ensures
-                          (otherwise the per-lane path) */
-  char why[512];   /* applied: how it works here; otherwise why not */
+  int global_check;    /* lockstep, generic pointer not known global: a vote
+                          on isspacep.global first (otherwise the per-lane
+                          path), as the leader's atomics use .global */
+  char why[512];       /* applied: how it works here; otherwise why not */
 } fpa_warp_plan;
 
 /* Whether aggregate=warp applies to `s`, whose per-lane lowering is `d`. */
