@@ -400,18 +400,25 @@ void fpa_masked_word(LLVMBuilderRef b, const fpa_site *s, fpa_loop_word *w) {
   w->inv_mask = LLVMBuildNot(b, mask, "inv_mask");
 }
 
-void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked) {
-  fpa_loop_word w = {0};
-  LLVMValueRef init;
+LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
+                               fpa_loop_word *w) {
   if (masked) {
-    fpa_masked_word(b, s, &w);
-    init = fpa_emit_atomic_load(b, s, w.word_ptr,
+    fpa_masked_word(b, s, w);
+    return fpa_emit_atomic_load(b, s, w->word_ptr,
                                 LLVMInt32TypeInContext(s->ctx), 4, 0, "init");
-  } else {
-    LLVMTypeRef ity = fpa_value_int_type(s);
-    init = fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,
-                                s->align, 1, "init");
   }
+  LLVMTypeRef ity = fpa_value_int_type(s);
+  return fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,
+                              s->align, 1, "init");
+}
+
+void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
+                        LLVMValueRef init) {
+  fpa_loop_word w = {0};
+  if (!init)
+    init = fpa_cas_loop_init(b, s, masked, &w);
+  else if (masked)
+    fpa_masked_word(b, s, &w);
   fpa_split_here(b, s, "atomicrmw.end");
   LLVMValueRef loaded = fpa_emit_cas_loop(b, s, init, &w);
   LLVMPositionBuilderBefore(b, s->inst);

@@ -26,13 +26,15 @@
 |* after the atomic, and the leader's atomicrmw is branched to and lowered  *|
 |* like any other.                                                          *|
 |*                                                                          *|
-|* Grouping: the first active lane's address is broadcast (shfl.sync.idx)   *|
-|* and vote.all.sync asks whether every lane has it. If not, and some      *|
-|* active lane has the address of the active lane below it (vote.any.sync  *|
-|* after one shuffle), match.any.sync.b64 gives each lane its group mask;   *|
-|* otherwise the addresses are (nearly) distinct and the warp takes the     *|
-|* per-lane path, whose cost is then two shuffles and two votes more than   *|
-|* the per-lane lowering alone. A generic pointer                           *|
+|* Grouping: first the cheap test, as it is all that the common case of     *|
+|* many addresses pays: one shuffle of the address's low 32 bits from the   *|
+|* active lane below, and vote.any.sync. If no active lane has the low bits *|
+|* of the active lane below it, the warp takes the per-lane path (a         *|
+|* cmpxchg loop there starts from a load made before the test, so the test  *|
+|* runs while the load is on its way). Otherwise the exact tests, on the    *|
+|* whole address: the first active lane's address is broadcast and          *|
+|* vote.all.sync asks whether every lane has it; if not, match.any.sync     *|
+|* gives each lane its group mask. A generic pointer                        *|
 |* into thread-local memory names different memory in each lane, so when    *|
 |* any lane has one (isspacep.local) the warp takes the per-lane path; a    *|
 |* pointer from a kernel argument, a global or another address space        *|
@@ -281,9 +283,9 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   if (!p->apply)
     return;
   p->redux = !is_add && c->sm >= 80 && c->ptx >= 70;
+  p->leader = d->strategy;
   if (s->result_used) {
     p->lockstep = 1;
-    p->leader = d->strategy;
     p->nan_repair = d->nan_repair;
     snprintf(p->scope, sizeof p->scope, "%s", ptx_scope(s, c));
   }
@@ -300,9 +302,9 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   }
   snprintf(w, n, "%s; %s%s%s",
            p->uniform ? "address is warp-uniform (kernel argument or global)"
-                      : "lanes grouped by address (vote.all.sync; else, "
-                        "when a lane shares the address of the lane below, "
-                        "match.any.sync; else per lane)",
+                      : "lanes grouped by address (when a lane has the low "
+                        "address bits of the lane below: vote.all.sync, "
+                        "else match.any.sync; otherwise per lane)",
            is_add     ? "operands summed by shfl.sync in a fixed order "
                         "(assume=reassociate-fadd)"
            : p->redux ? "order keys reduced by redux.sync"
@@ -780,14 +782,8 @@ static LLVMValueRef lockstep_leader(warp *w, const fpa_warp_plan *p,
   /* cmpxchg loops: every lane reads its own location (the reads of a group
    * are one access), the leaders update it */
   fpa_loop_word lw = {0};
-  LLVMValueRef init;
-  if (p->leader == FPA_S_CAS_LOOP_MASKED) {
-    fpa_masked_word(b, s, &lw);
-    init = fpa_emit_atomic_load(b, s, lw.word_ptr, w->i32, 4, 0, "init");
-  } else {
-    init = fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, w->wty),
-                                w->wty, s->align, 1, "init");
-  }
+  LLVMValueRef init =
+      fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &lw);
   LLVMValueRef old = lockstep_cas(w, p, leader, init, opbits, &lw);
   if (lw.word_ptr)
     old = LLVMBuildTrunc(b, LLVMBuildLShr(b, old, lw.shift, ""), w->wty, "");
@@ -803,6 +799,17 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
   int used = s->result_used, n = 0;
   w.end = fpa_split_here(b, s, "warp.end");
+  LLVMBasicBlockRef perlane = NULL;
+  if (p->local_check || p->global_check || !p->uniform)
+    perlane = block(&w, "warp.perlane");
+  /* A per-lane cmpxchg loop starts from a load, which needs nothing the
+   * tests find out: made first, it is on its way while they run. */
+  int loop_masked = p->leader == FPA_S_CAS_LOOP_MASKED;
+  LLVMValueRef early = NULL;
+  if (perlane && (loop_masked || p->leader == FPA_S_CAS_LOOP)) {
+    fpa_loop_word lw = {0};
+    early = fpa_cas_loop_init(b, s, loop_masked, &lw);
+  }
 
   w.mask = fpa_compat_nvvm_activemask(b, s->mod);
   w.lane =
@@ -814,9 +821,6 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * would quiet signalling NaNs on the way. */
   LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
 
-  LLVMBasicBlockRef perlane = NULL;
-  if (p->local_check || p->global_check || !p->uniform)
-    perlane = block(&w, "warp.perlane");
   if (p->local_check || p->global_check) {
     LLVMValueRef gp =
         fpa_compat_ptr_to(b, s->ptr, LLVMInt8TypeInContext(w.ctx));
@@ -844,22 +848,18 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMTypeRef aty =
         LLVMIntTypeInContext(w.ctx, 8 * LLVMPointerSizeForAS(dl, s->addrspace));
     LLVMValueRef addr = LLVMBuildPtrToInt(b, s->ptr, aty, "addr");
-    LLVMValueRef first = bit_count(&w, "llvm.cttz", w.mask);
-    LLVMValueRef same =
-        LLVMBuildICmp(b, LLVMIntEQ, addr, shuffle(&w, addr, first, 0), "");
-    LLVMValueRef args[2] = {w.mask, same};
-    LLVMValueRef uni =
-        intrinsic(&w, "llvm.nvvm.vote.all.sync", NULL, args, 2, "uniform");
-    LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
-    LLVMBasicBlockRef pairs = block(&w, "warp.pairs");
-    LLVMBasicBlockRef match = block(&w, "warp.match");
-    LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
-    LLVMBuildCondBr(b, uni, grouped, pairs);
-    /* Grouping pays only where lanes share addresses. Where no active lane
-     * has the address of the active lane just below it (distinct addresses,
-     * the common case of many addresses), the warp skips match.any and the
-     * scans and takes the per-lane path. */
-    LLVMPositionBuilderAtEnd(b, pairs);
+    /* Grouping pays only where lanes share addresses, and where they do not
+     * (many addresses) every instruction spent finding that out is lost.
+     * So the first test is the cheapest: one shuffle of the address's low
+     * 32 bits from the active lane just below, and vote.any.sync. Where no
+     * active lane has the low bits of the active lane below it, no two
+     * adjacent active lanes share an address, and the warp takes the
+     * per-lane path. Equal low bits only send the warp on to the exact
+     * tests, on the whole address: vote.all.sync on the first active
+     * lane's address, else match.any.sync. */
+    LLVMValueRef lo = LLVMGetIntTypeWidth(aty) > 32
+                          ? LLVMBuildTrunc(b, addr, w.i32, "addr.lo")
+                          : addr;
     LLVMValueRef below = LLVMBuildAnd(b, w.mask, w.lanemask_lt, "");
     LLVMValueRef has_below =
         LLVMBuildICmp(b, LLVMIntNE, below, LLVMConstInt(w.i32, 0, 0), "");
@@ -870,11 +870,21 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
                         w.lane, "prev");
     LLVMValueRef dup = LLVMBuildAnd(
         b, has_below,
-        LLVMBuildICmp(b, LLVMIntEQ, addr, shuffle(&w, addr, prev, 0), ""), "");
-    LLVMValueRef dargs[2] = {w.mask, dup};
+        LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, prev, 0), ""), "");
+    LLVMValueRef args[2] = {w.mask, dup};
     LLVMValueRef anydup =
-        intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, dargs, 2, "shared");
-    LLVMBuildCondBr(b, anydup, match, perlane);
+        intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
+    LLVMBasicBlockRef shared = block(&w, "warp.shared");
+    LLVMBasicBlockRef match = block(&w, "warp.match");
+    LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
+    LLVMBuildCondBr(b, anydup, shared, perlane);
+    LLVMPositionBuilderAtEnd(b, shared);
+    LLVMValueRef first = bit_count(&w, "llvm.cttz", w.mask);
+    args[1] =
+        LLVMBuildICmp(b, LLVMIntEQ, addr, shuffle(&w, addr, first, 0), "");
+    LLVMValueRef uni =
+        intrinsic(&w, "llvm.nvvm.vote.all.sync", NULL, args, 2, "uniform");
+    LLVMBuildCondBr(b, uni, grouped, match);
     LLVMPositionBuilderAtEnd(b, match);
     args[1] = addr;
     LLVMValueRef g = intrinsic(&w,
@@ -886,7 +896,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMPositionBuilderAtEnd(b, grouped);
     gmask = LLVMBuildPhi(b, w.i32, "groupmask");
     LLVMValueRef vals[2] = {w.mask, g};
-    LLVMBasicBlockRef bbs[2] = {from, match};
+    LLVMBasicBlockRef bbs[2] = {shared, match};
     LLVMAddIncoming(gmask, vals, bbs, 2);
   }
 
@@ -962,14 +972,25 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMBuildBr(b, w.end);
 
   LLVMValueRef perlane_old = NULL;
+  LLVMBasicBlockRef perlane_end = perlane;
   if (perlane) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMValueRef rmw2 = fpa_emit_rmw(b, s, binop, s->ptr,
                                      LLVMBuildBitCast(b, vbits, s->vty, ""), 0);
-    out[n++] = rmw2;
     if (used)
       perlane_old = LLVMBuildBitCast(b, rmw2, w.wty, "");
-    LLVMBuildBr(b, w.end);
+    LLVMValueRef br = LLVMBuildBr(b, w.end);
+    if (early) {
+      /* the per-lane loop, from the early load */
+      fpa_site ps = *s;
+      ps.inst = rmw2;
+      ps.val = LLVMGetOperand(rmw2, 1);
+      LLVMPositionBuilderBefore(b, rmw2);
+      fpa_build_cas_loop(b, &ps, loop_masked, early);
+      perlane_end = LLVMGetInstructionParent(br);
+    } else {
+      out[n++] = rmw2;
+    }
   }
 
   if (used) {
@@ -977,7 +998,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     if (perlane) {
       LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "");
       LLVMValueRef vals[2] = {result, perlane_old};
-      LLVMBasicBlockRef bbs[2] = {join, perlane};
+      LLVMBasicBlockRef bbs[2] = {join, perlane_end};
       LLVMAddIncoming(phi, vals, bbs, 2);
       result = phi;
     }

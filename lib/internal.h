@@ -196,7 +196,13 @@ void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                           LLVMValueRef val, int fences);
-void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked);
+/* A cmpxchg loop (masked: on the aligned 32-bit word) that starts from
+ * `init`, bits of the location (the word) as fpa_cas_loop_init read them at
+ * some earlier point, or, when `init` is NULL, from its own such load. Any
+ * value read from the location is a valid start: a stale one only costs a
+ * failed cmpxchg, which returns the current value. */
+void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
+                        LLVMValueRef init);
 /* One monotonic atomic load of `ty` at `ptr` with the site's scope (system
  * for singlethread, which NVPTX cannot select) and volatile/metadata. */
 LLVMValueRef fpa_emit_atomic_load(LLVMBuilderRef b, const fpa_site *s,
@@ -246,6 +252,10 @@ LLVMValueRef fpa_loop_next(LLVMBuilderRef b, const fpa_site *s,
                            LLVMValueRef vbits);
 LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
                                LLVMValueRef init, fpa_loop_word *w);
+/* The monotonic load a cmpxchg loop starts from: of the element, or (masked)
+ * of its aligned 32-bit word, for which `w` is filled. */
+LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
+                               fpa_loop_word *w);
 /* A new basic block after the builder's block, named like AtomicExpand. */
 LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
                                  const char *end_name);
@@ -279,7 +289,9 @@ typedef struct fpa_warp_plan {
   int lockstep;        /* the result is used: the leader's atomic is predicated
                           PTX, so that the warp stays converged until the old
                           value is broadcast */
-  fpa_strategy leader; /* the per-lane form the lockstep leader follows */
+  fpa_strategy leader; /* the per-lane form: the lockstep leader follows it,
+                          and a cmpxchg loop's first load is made before the
+                          grouping tests, for the per-lane path */
   int nan_repair;      /* int trick: with its NaN repair */
   char scope[8];       /* PTX scope of the lockstep leader's instructions */
   int global_check;    /* lockstep, generic pointer not known global: a vote

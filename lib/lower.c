@@ -147,10 +147,10 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
     fpa_build_fences_only(b, s);
     break;
   case FPA_S_CAS_LOOP:
-    fpa_build_cas_loop(b, s, 0);
+    fpa_build_cas_loop(b, s, 0, NULL);
     break;
   case FPA_S_CAS_LOOP_MASKED:
-    fpa_build_cas_loop(b, s, 1);
+    fpa_build_cas_loop(b, s, 1, NULL);
     break;
   default:
     break;

@@ -6,14 +6,16 @@
 |* isspacep.local, vote.sync, shfl.sync, match.any.sync, redux.sync) and    *|
 |* each predicated atomic (inline asm "@fpa_p atom...", the leaders' when   *|
 |* the result is used) by a call to a host function written here from the   *|
-|* PTX ISA.                                                                 *|
+|* PTX ISA, and each memory access (load atomic, cmpxchg, atomicrmw; a      *|
+|* plain one is an error) by a call that also stamps the lane's clock.      *|
 |* It JIT-compiles that for the host and runs it on simulated warps: each   *|
 |* lane is a coroutine, and a collective completes when every active lane   *|
 |* of the warp has reached it. Many active masks, address groupings, values *|
 |* (NaNs of both signs, quiet and signalling, both zeros, infinities,       *|
 |* subnormals) and memory contents (NaNs of either sign) are tried, and     *|
 |* each lane's old value and the final memory are compared with one atomic  *|
-|* per lane applied in ascending lane order, from a reference written here  *|
+|* per lane applied in ascending lane order (on the per-lane path: in the   *|
+|* order of the lanes' last memory accesses), from a reference written here *|
 |* from ../../shared/SEMANTICS.md (never from the library).                 *|
 |*                                                                          *|
 |* The simulation is stricter than the hardware in one way: every active    *|
@@ -158,6 +160,7 @@ typedef struct lane {
   /* its call */
   void *p;
   uint64_t vbits, old;
+  uint64_t last_access; /* g_clock at its latest memory access */
 } lane;
 
 #define MAX_WARPS 2
@@ -237,63 +240,93 @@ static uint32_t emu_redux_umax(uint32_t v, uint32_t mask) {
   return (uint32_t)collective(COLL_REDUX_UMAX, mask, v, 0, 0);
 }
 
-/* A predicated PTX atomic of the lowering (inline asm "@fpa_p atom..."):
- * `code` is the operation (PATOM_*) times 2, plus 1 for 64 bits. A lane
- * whose predicate is clear gets `a` back and touches nothing. The lanes are
- * coroutines, so the access is atomic with respect to the other lanes. */
+/* Every access of the lowered code to memory runs here, on a lane's turn:
+ * the lanes are coroutines, so each access is atomic with respect to the
+ * other lanes. Each access stamps the lane with a clock: on the per-lane
+ * path a lane's update takes effect at its last access (its write, or the
+ * read that showed it would change nothing), and that access may come
+ * before a collective (a cmpxchg loop's first load is made before the
+ * grouping tests), so the order of the lanes' updates is the order of
+ * their last accesses, not the order in which they returned. */
 enum {
-  PATOM_ADD_F,
-  PATOM_MIN_S,
-  PATOM_MAX_S,
-  PATOM_MIN_U,
-  PATOM_MAX_U,
-  PATOM_CAS
+  ACC_ADD_F, /* floating-point add (float, double) */
+  ACC_MIN_S,
+  ACC_MAX_S,
+  ACC_MIN_U,
+  ACC_MAX_U,
+  ACC_CAS,
+  ACC_LOAD,
+  ACC_XCHG,
+  ACC_ADD,
+  ACC_SUB,
+  ACC_SUB_F
 };
+static uint64_t g_clock;
+
+static uint64_t access_mem(int op, unsigned bytes, void *p, uint64_t a,
+                           uint64_t c) {
+  g_lanes[g_cur].last_access = ++g_clock;
+  uint64_t all = bytes == 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
+  uint64_t old = 0, nv;
+  memcpy(&old, p, bytes); /* little endian, as the JIT's host */
+  a &= all;
+  c &= all;
+  unsigned sh = 64 - 8 * bytes;
+  int64_t so = (int64_t)(old << sh) >> sh, sa = (int64_t)(a << sh) >> sh;
+  const fmt *ft = &FMTS[bytes == 8 ? TY_DOUBLE : TY_FLOAT];
+  switch (op) {
+  case ACC_ADD_F:
+  case ACC_SUB_F:
+    if (bytes != 4 && bytes != 8)
+      die("%s", "simulated memory: floating-point add of 16 bits");
+    /* float: the double sum of two floats rounds to float correctly */
+    nv = from_double(ft, as_double(ft, old) +
+                             (op == ACC_SUB_F ? -1 : 1) * as_double(ft, a));
+    break;
+  case ACC_MIN_S:
+    nv = sa < so ? a : old;
+    break;
+  case ACC_MAX_S:
+    nv = sa > so ? a : old;
+    break;
+  case ACC_MIN_U:
+    nv = a < old ? a : old;
+    break;
+  case ACC_MAX_U:
+    nv = a > old ? a : old;
+    break;
+  case ACC_CAS:
+    nv = old == a ? c : old;
+    break;
+  case ACC_LOAD:
+    return old;
+  case ACC_XCHG:
+    nv = a;
+    break;
+  case ACC_ADD:
+    nv = (old + a) & all;
+    break;
+  default:
+    nv = (old - a) & all;
+  }
+  memcpy(p, &nv, bytes);
+  return old;
+}
+
+/* A predicated PTX atomic of the lowering (inline asm "@fpa_p atom..."):
+ * `code` is the operation (ACC_ADD_F..ACC_CAS) times 2, plus 1 for 64
+ * bits. A lane whose predicate is clear gets `a` back and touches nothing. */
 static uint64_t emu_patom(uint32_t code, uint32_t pred, void *p, uint64_t a,
                           uint64_t c) {
   if (!(pred & 1))
     return a;
-  int w64 = code & 1;
-  uint64_t old = 0, nv;
-  if (w64) {
-    memcpy(&old, p, 8);
-  } else {
-    uint32_t o32;
-    memcpy(&o32, p, 4);
-    old = o32;
-    a &= 0xffffffffu;
-    c &= 0xffffffffu;
-  }
-  int64_t so = w64 ? (int64_t)old : (int64_t)(int32_t)old;
-  int64_t sa = w64 ? (int64_t)a : (int64_t)(int32_t)a;
-  switch (code >> 1) {
-  case PATOM_ADD_F:
-    nv = from_double(&FMTS[w64 ? TY_DOUBLE : TY_FLOAT],
-                     as_double(&FMTS[w64 ? TY_DOUBLE : TY_FLOAT], old) +
-                         as_double(&FMTS[w64 ? TY_DOUBLE : TY_FLOAT], a));
-    break;
-  case PATOM_MIN_S:
-    nv = sa < so ? a : old;
-    break;
-  case PATOM_MAX_S:
-    nv = sa > so ? a : old;
-    break;
-  case PATOM_MIN_U:
-    nv = a < old ? a : old;
-    break;
-  case PATOM_MAX_U:
-    nv = a > old ? a : old;
-    break;
-  default:
-    nv = old == a ? c : old;
-  }
-  if (w64) {
-    memcpy(p, &nv, 8);
-  } else {
-    uint32_t n32 = (uint32_t)nv;
-    memcpy(p, &n32, 4);
-  }
-  return old;
+  return access_mem((int)(code >> 1), code & 1 ? 8 : 4, p, a, c);
+}
+
+/* load atomic, cmpxchg and atomicrmw of the lowered code: `code` is the
+ * operation (ACC_*) times 16 plus the access's bytes. */
+static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
+  return access_mem((int)(code >> 4), code & 15, p, a, c);
 }
 
 static void sim_fail(const char *fmt_, ...)
@@ -412,8 +445,7 @@ static void resolve(int w) {
       ls[l].state = L_RUN;
 }
 
-/* The order in which lanes returned: on the per-lane path (no collective
- * after the first vote) that is the order of their atomics. */
+/* The lanes in the order they returned. */
 static int g_done_order[MAX_WARPS * 32], g_ndone;
 
 static void lane_main(int idx) {
@@ -432,6 +464,7 @@ static __attribute__((noinline)) void start_lane(lane *L, int idx) {
   L->uc.uc_link = &g_main;
   makecontext(&L->uc, (void (*)(void))lane_main, 1, idx);
   L->state = L_RUN;
+  L->last_access = 0;
 }
 
 /* Runs the lanes of the warps in `warps` (bit w: warp w) to completion,
@@ -548,6 +581,8 @@ static const struct emu {
      (void *)emu_redux_umax},
     /* inline asm, redirected by redirect_patom */
     {"(predicated atom)", "fpa_emu_patom", "iipll", (void *)emu_patom},
+    /* load atomic, cmpxchg, atomicrmw: redirect_access */
+    {"(memory access)", "fpa_emu_access", "ipll", (void *)emu_access},
 };
 #define NEMUS (sizeof EMUS / sizeof EMUS[0])
 
@@ -622,8 +657,8 @@ static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
     if (strcmp(op, ops[k]) == 0 && ty[0] == tys[k] &&
         (unsigned)atoi(ty + 1) == bits)
       code = k;
-  if (code < 0 || (code == PATOM_CAS) != (nargs == 4) ||
-      !strstr(text, code == PATOM_CAS ? "[$2], $3, $4;" : "[$2], $3;"))
+  if (code < 0 || (code == ACC_CAS) != (nargs == 4) ||
+      !strstr(text, code == ACC_CAS ? "[$2], $3, $4;" : "[$2], $3;"))
     die("unexpected inline asm: %s", text);
   LLVMDisposeMessage(text);
   LLVMPositionBuilderBefore(b, i);
@@ -645,6 +680,97 @@ static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMInstructionEraseFromParent(i);
 }
 
+/* Replaces a load atomic, cmpxchg or atomicrmw by a call to emu_access. */
+static void redirect_access(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMOpcode opc = LLVMGetInstructionOpcode(i);
+  LLVMTypeRef vty =
+      opc == LLVMLoad ? LLVMTypeOf(i) : LLVMTypeOf(LLVMGetOperand(i, 1));
+  LLVMTypeKind kind = LLVMGetTypeKind(vty);
+  unsigned bits = kind == LLVMIntegerTypeKind  ? LLVMGetIntTypeWidth(vty)
+                  : kind == LLVMFloatTypeKind  ? 32
+                  : kind == LLVMDoubleTypeKind ? 64
+                                               : 0;
+  int op = -1;
+  if (opc == LLVMLoad) {
+    op = ACC_LOAD;
+  } else if (opc == LLVMAtomicCmpXchg) {
+    op = ACC_CAS;
+  } else {
+    switch (LLVMGetAtomicRMWBinOp(i)) {
+    case LLVMAtomicRMWBinOpXchg:
+      op = ACC_XCHG;
+      break;
+    case LLVMAtomicRMWBinOpAdd:
+      op = ACC_ADD;
+      break;
+    case LLVMAtomicRMWBinOpSub:
+      op = ACC_SUB;
+      break;
+    case LLVMAtomicRMWBinOpMax:
+      op = ACC_MAX_S;
+      break;
+    case LLVMAtomicRMWBinOpMin:
+      op = ACC_MIN_S;
+      break;
+    case LLVMAtomicRMWBinOpUMax:
+      op = ACC_MAX_U;
+      break;
+    case LLVMAtomicRMWBinOpUMin:
+      op = ACC_MIN_U;
+      break;
+    case LLVMAtomicRMWBinOpFAdd:
+      op = ACC_ADD_F;
+      break;
+    case LLVMAtomicRMWBinOpFSub:
+      op = ACC_SUB_F;
+      break;
+    default:
+      break;
+    }
+  }
+  if (op < 0 || (bits != 8 && bits != 16 && bits != 32 && bits != 64) ||
+      ((op == ACC_ADD_F || op == ACC_SUB_F) && kind == LLVMIntegerTypeKind)) {
+    char *text = LLVMPrintValueToString(i);
+    die("no host version of the memory access %s", text);
+  }
+  LLVMTypeRef ity = LLVMIntTypeInContext(ctx, bits);
+  LLVMPositionBuilderBefore(b, i);
+  LLVMValueRef operands[2] = {LLVMConstInt(i64, 0, 0), LLVMConstInt(i64, 0, 0)};
+  unsigned nval = opc == LLVMLoad ? 0 : opc == LLVMAtomicCmpXchg ? 2 : 1;
+  for (unsigned k = 0; k < nval; ++k) {
+    LLVMValueRef x = LLVMGetOperand(i, k + 1);
+    if (kind != LLVMIntegerTypeKind)
+      x = LLVMBuildBitCast(b, x, ity, "");
+    operands[k] = LLVMBuildZExt(b, x, i64, "");
+  }
+  LLVMValueRef args[4] = {
+      LLVMConstInt(i32, (unsigned)(op * 16) + bits / 8, 0),
+      LLVMBuildPointerCast(b, LLVMGetOperand(i, 0), ptr, ""), operands[0],
+      operands[1]};
+  LLVMTypeRef params[4] = {i32, ptr, i64, i64};
+  LLVMTypeRef fty = LLVMFunctionType(i64, params, 4, 0);
+  LLVMValueRef host = LLVMGetNamedFunction(m, "fpa_emu_access");
+  if (!host)
+    host = LLVMAddFunction(m, "fpa_emu_access", fty);
+  LLVMValueRef call = LLVMBuildCall2(b, fty, host, args, 4, "");
+  LLVMValueRef old = LLVMBuildTrunc(b, call, ity, "");
+  LLVMValueRef r;
+  if (opc == LLVMAtomicCmpXchg) {
+    LLVMValueRef ok =
+        LLVMBuildICmp(b, LLVMIntEQ, old, LLVMGetOperand(i, 1), "");
+    r = LLVMBuildInsertValue(b, LLVMGetUndef(LLVMTypeOf(i)), old, 0, "");
+    r = LLVMBuildInsertValue(b, r, ok, 1, "");
+  } else {
+    r = kind == LLVMIntegerTypeKind ? old : LLVMBuildBitCast(b, old, vty, "");
+  }
+  LLVMReplaceAllUsesWith(i, r);
+  LLVMInstructionEraseFromParent(i);
+}
+
 /* Replaces the NVVM intrinsic calls (and LLVM 15's inline-asm activemask)
  * of `fn` by calls to the host functions. Returns how many it replaced. */
 static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
@@ -659,7 +785,21 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
     LLVMValueRef i = LLVMGetFirstInstruction(bb);
     while (i) {
       LLVMValueRef next = LLVMGetNextInstruction(i);
-      if (LLVMGetInstructionOpcode(i) != LLVMCall) {
+      LLVMOpcode opc = LLVMGetInstructionOpcode(i);
+      if (opc == LLVMStore ||
+          (opc == LLVMLoad &&
+           LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic)) {
+        /* the lowering's only accesses are atomic (it has no business
+         * racing with the other lanes) */
+        char *text = LLVMPrintValueToString(i);
+        die("the lowered code has a plain memory access: %s", text);
+      }
+      if (opc == LLVMAtomicCmpXchg || opc == LLVMAtomicRMW || opc == LLVMLoad) {
+        redirect_access(m, b, i);
+        i = next;
+        continue;
+      }
+      if (opc != LLVMCall) {
         i = next;
         continue;
       }
@@ -1108,26 +1248,33 @@ static int run_trial(const combo *c, const trial *t, char *why, size_t wn) {
     for (int l = 0; l < 32; ++l)
       if (t->mask[arr] >> l & 1)
         olds[l] = g_lanes[l].old & f->all;
-    /* The warp takes the per-lane path, whose atomics ran in the order the
-     * lanes ended, when a lane of this arrival has a thread-local pointer,
-     * or when its addresses differ and no active lane has the address of
-     * the active lane below it (build_warp.c's design). */
-    int here = 0, same = 1, dup = 0, below = -1;
+    /* The warp takes the per-lane path when a lane of this arrival has a
+     * thread-local pointer, or when no active lane has the address of the
+     * active lane below it (build_warp.c's design). */
+    int here = 0, dup = 0, below = -1;
     for (int l = 0; l < 32; ++l) {
       if (!(t->mask[arr] >> l & 1))
         continue;
       here |= t->local[l];
-      if (below >= 0) {
-        same &= t->addr[l] == t->addr[below];
+      if (below >= 0)
         dup |= t->addr[l] == t->addr[below];
-      }
       below = l;
     }
-    here |= !same && !dup;
+    here |= !dup;
     if (here) {
+      /* the lanes' updates in the order of their last memory accesses
+       * (access_mem says why), then the inactive lanes */
       int k = 0;
       for (int d = 0; d < g_ndone; ++d)
         order[arr][k++] = g_done_order[d];
+      for (int x = 1; x < k; ++x)
+        for (int y = x; y > 0 && g_lanes[order[arr][y - 1]].last_access >
+                                     g_lanes[order[arr][y]].last_access;
+             --y) {
+          int tmp = order[arr][y];
+          order[arr][y] = order[arr][y - 1];
+          order[arr][y - 1] = tmp;
+        }
       for (int l = 0; l < 32; ++l)
         if (!(t->mask[arr] >> l & 1))
           order[arr][k++] = l;

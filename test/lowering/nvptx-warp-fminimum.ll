@@ -31,9 +31,10 @@ define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
 ; runs in lockstep as predicated PTX, then the old values are rebuilt.
 define float @fminimum_f32_used(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fminimum_f32_used(
+; LOOP:        %init = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; CHECK:       activemask
 ; CHECK-NOT:   warp.leader:
-; LOOP:        %init = load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; LOOP:        {{%init[0-9]+}} = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; LOOP:        warp.lockstep:
 ; LOOP:        atom.relaxed.sys.global.cas.b32
 ; NANFREE:     atom.relaxed.sys.global.min.s32

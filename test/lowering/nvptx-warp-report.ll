@@ -33,7 +33,7 @@ define float @monotonic_f32(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; CHECK: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: lanes grouped by address (vote.all.sync; else, when a lane shares the address of the lane below, match.any.sync; else per lane); order keys reduced by redux.sync; per lane also when a lane's pointer is thread-local; each group's leader: int-trick
+; CHECK: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: lanes grouped by address (when a lane has the low address bits of the lane below: vote.all.sync, else match.any.sync; otherwise per lane); order keys reduced by redux.sync; per lane also when a lane's pointer is thread-local; each group's leader: int-trick
 define void @generic_unused(ptr %p, double %v) {
   %old = atomicrmw fmax ptr %p, double %v monotonic, align 8
   ret void

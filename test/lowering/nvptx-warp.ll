@@ -21,8 +21,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; not global sends the warp down the per-lane path (the leader's predicated
 ; atomics then use .global, which ptxas never expands with branches of its
 ; own); otherwise the lanes are
-; grouped (vote.all, else match.any where lanes share addresses, else per
-; lane), the keys reduced, the old values
+; grouped (where a lane has the low address bits of the active lane below
+; it: vote.all, else match.any; else per lane), the keys reduced, the old values
 ; rebuilt by a scan (shfl.sync.up when the warp is one group, predecessor
 ; pointers otherwise), and the group leader runs the int trick.
 define float @fmin_f32_used(ptr %p, float %v) {
@@ -37,28 +37,33 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      warp.group:
 ; CHECK:      %addr = ptrtoint ptr %p to i64
-; CHECK:      [[FIRST:%.*]] = call i32 @llvm.cttz.i32(i32 %activemask, i1 true)
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
-; CHECK:      %uniform = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1
-; CHECK-NEXT: br i1 %uniform, label %warp.grouped, label %warp.pairs
-; Grouping only where some lane has the address of the active lane below it.
-; CHECK:      warp.pairs:
+; First the cheap test: does some lane have the low 32 address bits of the
+; active lane below it? One shuffle, one vote; if not, per lane.
+; CHECK-NEXT: %addr.lo = trunc i64 %addr to i32
 ; CHECK-NEXT: [[BELOW:%.*]] = and i32 %activemask, %lanemask.lt
 ; CHECK-NEXT: [[HAS:%.*]] = icmp ne i32 [[BELOW]], 0
 ; CHECK-NEXT: [[LZ:%.*]] = call i32 @llvm.ctlz.i32(i32 [[BELOW]], i1 true)
 ; CHECK-NEXT: [[PL:%.*]] = sub i32 31, [[LZ]]
 ; CHECK-NEXT: %prev = select i1 [[HAS]], i32 [[PL]], i32 %lane
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 %prev, i32 31)
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 %prev, i32 31)
-; CHECK:      [[EQ:%.*]] = icmp eq i64 %addr,
+; CHECK-NEXT: [[PLO:%.*]] = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %addr.lo, i32 %prev, i32 31)
+; CHECK-NEXT: [[EQ:%.*]] = icmp eq i32 %addr.lo, [[PLO]]
 ; CHECK-NEXT: [[DUP:%.*]] = and i1 [[HAS]], [[EQ]]
 ; CHECK-NEXT: %shared = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1 [[DUP]])
-; CHECK-NEXT: br i1 %shared, label %warp.match, label %warp.perlane
+; CHECK-NEXT: br i1 %shared, label %warp.shared, label %warp.perlane
+; Then the exact tests on the whole address: one address for the warp, else
+; match.any.
+; CHECK:      warp.shared:
+; CHECK-NEXT: [[FIRST:%.*]] = call i32 @llvm.cttz.i32(i32 %activemask, i1 true)
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 {{%.*}}, i32 [[FIRST]], i32 31)
+; CHECK:      [[SAME:%.*]] = icmp eq i64 %addr,
+; CHECK-NEXT: %uniform = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1 [[SAME]])
+; CHECK-NEXT: br i1 %uniform, label %warp.grouped, label %warp.match
 ; CHECK:      warp.match:
 ; CHECK-NEXT: %group = call i32 @llvm.nvvm.match.any.sync.i64(i32 %activemask, i64 %addr)
+; CHECK-NEXT: br label %warp.grouped
 ; CHECK:      warp.grouped:
-; CHECK-NEXT: %groupmask = phi i32 [ %activemask, %warp.group ], [ %group, %warp.match ]
+; CHECK-NEXT: %groupmask = phi i32 [ %activemask, %warp.shared ], [ %group, %warp.match ]
 ; NaN operands become INT_MAX, the identity of the min reduction.
 ; CHECK:      %contrib = select i1 {{%.*}}, i32 2147483647, i32 %key
 ; CHECK:      icmp eq i32 %groupmask, -1
@@ -146,17 +151,24 @@ define void @fmax_f64_unused(ptr addrspace(1) %p, double %v) {
 
 ; fmin half in shared memory with 32-bit shared pointers: one shuffle of the
 ; address and match.any.sync.i32; 16-bit keys widened to 32 bits; the leader
-; runs the masked cmpxchg loop. (A used half result stays per lane: below.)
+; runs the masked cmpxchg loop. The per-lane path's loop starts from a load
+; of the word made before the tests, so that it is on its way while they
+; run.
 define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: define void @fmin_f16_shared(
+; CHECK:      %init = load atomic i32, ptr addrspace(3) %word syncscope("block") monotonic, align 4
+; CHECK-NEXT: %activemask = call i32
 ; CHECK:      %addr = ptrtoint ptr addrspace(3) %p to i32
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %addr,
+; CHECK:      warp.perlane:
+; CHECK:      %loaded = phi i32 [ %init, %warp.perlane ], [ %newloaded, %atomicrmw.cas ]
+; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
 ; CHECK:      call i32 @llvm.nvvm.match.any.sync.i32(i32 %activemask, i32 %addr)
 ; CHECK:      sext i16 {{%.*}} to i32
 ; CHECK:      %contrib = select i1 {{%.*}}, i32 32767, i32 %key
 ; SM80:       call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
 ; CHECK:      warp.leader:
-; CHECK:      cmpxchg ptr addrspace(3) %word, i32 {{%.*}}, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 {{%.*}}, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
 ; CHECK:      warp.join:
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v syncscope("block") monotonic, align 2
   ret void
@@ -167,9 +179,10 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; and the 16-bit old values are rebuilt from the broadcast one.
 define half @fmin_f16_used(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: define half @fmin_f16_used(
-; CHECK:      activemask
-; CHECK-NOT:  warp.leader:
 ; CHECK:      %init = load atomic i32, ptr addrspace(3) %word syncscope("block") monotonic, align 4
+; CHECK-NEXT: %activemask = call i32
+; CHECK-NOT:  warp.leader:
+; CHECK:      {{%init[0-9]+}} = load atomic i32, ptr addrspace(3) {{%word[0-9]+}} syncscope("block") monotonic, align 4
 ; CHECK:      warp.lockstep:
 ; CHECK:      @fpa_p atom.relaxed.cta.shared.cas.b32 $0, [$2], $3, $4;
 ; CHECK:      warp.lockstep.end:
