@@ -366,6 +366,19 @@ static LLVMValueRef bit_count(warp *w, const char *name, LLVMValueRef x) {
   return intrinsic(w, name, w->i32, args, 2, "");
 }
 
+/* Marks conditional branch `br` as rarely taking its first successor
+ * (!prof branch_weights), so that the backend lays the second out as the
+ * fall-through. */
+static void unlikely(warp *w, LLVMValueRef br) {
+  static const char kind[] = "prof", tag[] = "branch_weights";
+  LLVMMetadataRef md[3] = {LLVMMDStringInContext2(w->ctx, tag, sizeof tag - 1),
+                           LLVMValueAsMetadata(LLVMConstInt(w->i32, 1, 0)),
+                           LLVMValueAsMetadata(LLVMConstInt(w->i32, 16, 0))};
+  LLVMSetMetadata(
+      br, LLVMGetMDKindIDInContext(w->ctx, kind, sizeof kind - 1),
+      LLVMMetadataAsValue(w->ctx, LLVMMDNodeInContext2(w->ctx, md, 3)));
+}
+
 static LLVMBasicBlockRef block(warp *w, const char *name) {
   return LLVMInsertBasicBlockInContext(w->ctx, w->end, name);
 }
@@ -877,7 +890,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBasicBlockRef shared = block(&w, "warp.shared");
     LLVMBasicBlockRef match = block(&w, "warp.match");
     LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
-    LLVMBuildCondBr(b, anydup, shared, perlane);
+    unlikely(&w, LLVMBuildCondBr(b, anydup, shared, perlane));
     LLVMPositionBuilderAtEnd(b, shared);
     LLVMValueRef first = bit_count(&w, "llvm.cttz", w.mask);
     args[1] =

@@ -49,7 +49,9 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK-NEXT: [[EQ:%.*]] = icmp eq i32 %addr.lo, [[PLO]]
 ; CHECK-NEXT: [[DUP:%.*]] = and i1 [[HAS]], [[EQ]]
 ; CHECK-NEXT: %shared = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1 [[DUP]])
-; CHECK-NEXT: br i1 %shared, label %warp.shared, label %warp.perlane
+; The per-lane path is the fall-through (where addresses are many, each
+; cycle counts; where they are few, the one atomic dominates).
+; CHECK-NEXT: br i1 %shared, label %warp.shared, label %warp.perlane, !prof [[UNLIKELY:![0-9]+]]
 ; Then the exact tests on the whole address: one address for the warp, else
 ; match.any.
 ; CHECK:      warp.shared:
@@ -291,3 +293,5 @@ define void @device_fn_param(ptr %p, float %v) {
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
   ret void
 }
+
+; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 16}
