@@ -27,9 +27,9 @@
 |* like any other.                                                          *|
 |*                                                                          *|
 |* Grouping: first the cheap test, as it is all that the common case of     *|
-|* many addresses pays: one shuffle of the address's low 32 bits from the   *|
-|* active lane below, and vote.any.sync. If no active lane has the low bits *|
-|* of the active lane below it, the warp takes the per-lane path (a         *|
+|* many addresses pays: one shfl.sync.up of the address's low 32 bits from  *|
+|* the lane just below, and vote.any.sync. If no lane has the low bits of   *|
+|* the lane just below it, the warp takes the per-lane path (a              *|
 |* cmpxchg loop there starts from a load made before the test, so the test  *|
 |* runs while the load is on its way). Otherwise the exact tests, on the    *|
 |* whole address: the first active lane's address is broadcast and          *|
@@ -873,17 +873,15 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef lo = LLVMGetIntTypeWidth(aty) > 32
                           ? LLVMBuildTrunc(b, addr, w.i32, "addr.lo")
                           : addr;
-    LLVMValueRef below = LLVMBuildAnd(b, w.mask, w.lanemask_lt, "");
-    LLVMValueRef has_below =
-        LLVMBuildICmp(b, LLVMIntNE, below, LLVMConstInt(w.i32, 0, 0), "");
-    LLVMValueRef prev =
-        LLVMBuildSelect(b, has_below,
-                        LLVMBuildSub(b, LLVMConstInt(w.i32, 31, 0),
-                                     bit_count(&w, "llvm.ctlz", below), ""),
-                        w.lane, "prev");
+    /* From the lane just below (shfl.sync.up needs no index, so nothing
+     * but the address delays it); where that lane is inactive the value is
+     * undefined, which can only send the warp on to the exact tests or
+     * miss a pair: either is correct. Lane 0 has no lane below. */
+    LLVMValueRef not_first = LLVMBuildICmp(b, LLVMIntNE, w.lanemask_lt,
+                                           LLVMConstInt(w.i32, 0, 0), "");
     LLVMValueRef dup = LLVMBuildAnd(
-        b, has_below,
-        LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, prev, 0), ""), "");
+        b, not_first,
+        LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, NULL, 1), ""), "");
     LLVMValueRef args[2] = {w.mask, dup};
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");

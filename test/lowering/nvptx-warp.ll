@@ -38,14 +38,11 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK:      warp.group:
 ; CHECK:      %addr = ptrtoint ptr %p to i64
 ; First the cheap test: does some lane have the low 32 address bits of the
-; active lane below it? One shuffle, one vote; if not, per lane.
+; lane just below it? One shuffle (shfl.sync.up: no index to compute), one
+; vote; if not, per lane. Lane 0 has no lane below.
 ; CHECK-NEXT: %addr.lo = trunc i64 %addr to i32
-; CHECK-NEXT: [[BELOW:%.*]] = and i32 %activemask, %lanemask.lt
-; CHECK-NEXT: [[HAS:%.*]] = icmp ne i32 [[BELOW]], 0
-; CHECK-NEXT: [[LZ:%.*]] = call i32 @llvm.ctlz.i32(i32 [[BELOW]], i1 true)
-; CHECK-NEXT: [[PL:%.*]] = sub i32 31, [[LZ]]
-; CHECK-NEXT: %prev = select i1 [[HAS]], i32 [[PL]], i32 %lane
-; CHECK-NEXT: [[PLO:%.*]] = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %addr.lo, i32 %prev, i32 31)
+; CHECK-NEXT: [[HAS:%.*]] = icmp ne i32 %lanemask.lt, 0
+; CHECK-NEXT: [[PLO:%.*]] = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr.lo, i32 1, i32 0)
 ; CHECK-NEXT: [[EQ:%.*]] = icmp eq i32 %addr.lo, [[PLO]]
 ; CHECK-NEXT: [[DUP:%.*]] = and i1 [[HAS]], [[EQ]]
 ; CHECK-NEXT: %shared = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1 [[DUP]])
@@ -161,7 +158,7 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK:      %init = load atomic i32, ptr addrspace(3) %word syncscope("block") monotonic, align 4
 ; CHECK-NEXT: %activemask = call i32
 ; CHECK:      %addr = ptrtoint ptr addrspace(3) %p to i32
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %addr,
+; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr, i32 1, i32 0)
 ; CHECK:      warp.perlane:
 ; CHECK:      %loaded = phi i32 [ %init, %warp.perlane ], [ %newloaded, %atomicrmw.cas ]
 ; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
