@@ -755,7 +755,8 @@ static LLVMValueRef lockstep_cas(warp *w, const fpa_warp_plan *p,
  * enabled, in the per-lane form p->leader. Returns the leader's old value
  * (element bits; meaningless in other lanes). */
 static LLVMValueRef lockstep_leader(warp *w, const fpa_warp_plan *p,
-                                    LLVMValueRef leader, LLVMValueRef total) {
+                                    LLVMValueRef leader, LLVMValueRef total,
+                                    LLVMValueRef early) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   char op[16];
@@ -792,15 +793,29 @@ static LLVMValueRef lockstep_leader(warp *w, const fpa_warp_plan *p,
     LLVMValueRef fixed = lockstep_cas(w, p, repair, old, opbits, &full);
     return LLVMBuildSelect(b, repair, fixed, old, "");
   }
-  /* cmpxchg loops: every lane reads its own location (the reads of a group
-   * are one access), the leaders update it */
+  /* cmpxchg loops: the leaders update their location, starting from the
+   * early load (every lane read its own location; the reads of a group are
+   * one access) */
   fpa_loop_word lw = {0};
-  LLVMValueRef init =
-      fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &lw);
-  LLVMValueRef old = lockstep_cas(w, p, leader, init, opbits, &lw);
+  if (p->leader == FPA_S_CAS_LOOP_MASKED)
+    fpa_masked_word(b, s, &lw);
+  LLVMValueRef old = lockstep_cas(w, p, leader, early, opbits, &lw);
   if (lw.word_ptr)
     old = LLVMBuildTrunc(b, LLVMBuildLShr(b, old, lw.shift, ""), w->wty, "");
   return old;
+}
+
+/* Lowers `rmw`, an atomicrmw like the site's with its own operand, as the
+ * site's cmpxchg loop starting from `early`, the load made before the
+ * tests (any value read from the location is a valid start). */
+static void loop_from(warp *w, LLVMValueRef rmw, LLVMValueRef early,
+                      int masked) {
+  fpa_site ls = *w->s;
+  ls.inst = rmw;
+  ls.val = LLVMGetOperand(rmw, 1);
+  ls.result_used = LLVMGetFirstUse(rmw) != NULL;
+  LLVMPositionBuilderBefore(w->b, rmw);
+  fpa_build_cas_loop(w->b, &ls, masked, early);
 }
 
 /*--- the builder ----------------------------------------------------------*/
@@ -815,11 +830,13 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMBasicBlockRef perlane = NULL;
   if (p->local_check || p->global_check || !p->uniform)
     perlane = block(&w, "warp.perlane");
-  /* A per-lane cmpxchg loop starts from a load, which needs nothing the
-   * tests find out: made first, it is on its way while they run. */
+  /* A cmpxchg loop (the per-lane one, or a leader's) starts from a load,
+   * which needs nothing the tests and the combining find out: made first,
+   * it is on its way while they run, and it is the warp's only read of the
+   * location before the loops' cmpxchg. */
   int loop_masked = p->leader == FPA_S_CAS_LOOP_MASKED;
   LLVMValueRef early = NULL;
-  if (perlane && (loop_masked || p->leader == FPA_S_CAS_LOOP)) {
+  if (loop_masked || p->leader == FPA_S_CAS_LOOP) {
     fpa_loop_word lw = {0};
     early = fpa_cas_loop_init(b, s, loop_masked, &lw);
   }
@@ -960,14 +977,15 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * atomic, an H200 let a leader run that shuffle apart from its group
      * (bench/results/2026-11-21-h200-warp-broadcast.txt), so here every
      * lane runs the leader's instructions, predicated. */
-    LLVMValueRef lold = lockstep_leader(&w, p, is_leader, total);
+    LLVMValueRef lold = lockstep_leader(&w, p, is_leader, total, early);
     join = LLVMGetInsertBlock(b);
     LLVMValueRef old = shuffle(&w, lold, bit_count(&w, "llvm.cttz", gmask), 0);
     result = LLVMBuildSelect(b, sc.first, old, fold_old(&w, old, sc.excl),
                              "lane.old");
   } else {
     /* Unused results: a branch to the leaders' atomic, lowered later by the
-     * caller like any other; nothing crosses lanes after it. */
+     * caller like any other (a loop: here, from the early load); nothing
+     * crosses lanes after it. */
     LLVMBasicBlockRef lbb = block(&w, "warp.leader");
     join = block(&w, "warp.join");
     LLVMBuildCondBr(b, is_leader, lbb, join);
@@ -976,8 +994,11 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef rmw = fpa_emit_rmw(
         b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""), 0);
     LLVMSetValueName2(rmw, "warp.old", 8);
-    out[n++] = rmw;
     LLVMBuildBr(b, join);
+    if (early)
+      loop_from(&w, rmw, early, loop_masked);
+    else
+      out[n++] = rmw;
     LLVMPositionBuilderAtEnd(b, join);
   }
   LLVMBuildBr(b, w.end);
@@ -992,12 +1013,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
       perlane_old = LLVMBuildBitCast(b, rmw2, w.wty, "");
     LLVMValueRef br = LLVMBuildBr(b, w.end);
     if (early) {
-      /* the per-lane loop, from the early load */
-      fpa_site ps = *s;
-      ps.inst = rmw2;
-      ps.val = LLVMGetOperand(rmw2, 1);
-      LLVMPositionBuilderBefore(b, rmw2);
-      fpa_build_cas_loop(b, &ps, loop_masked, early);
+      loop_from(&w, rmw2, early, loop_masked);
       perlane_end = LLVMGetInstructionParent(br);
     } else {
       out[n++] = rmw2;

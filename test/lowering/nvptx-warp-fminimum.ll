@@ -13,13 +13,16 @@ target triple = "nvptx64-nvidia-cuda"
 
 define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define void @fminimum_f32(
+; LOOP:        %init = load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; LOOP-NEXT:   %activemask =
 ; CHECK:       %contrib = select i1 {{%.*}}, i32 -2147483648, i32 %key
 ; CHECK:       %total = call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
 ; CHECK:       warp.leader:
 ; CHECK:       [[ABS:%.*]] = icmp eq i32 %total, -2147483648
 ; CHECK-NEXT:  select i1 [[ABS]], i32 -4194304, i32
-; LOOP:        load atomic i32, ptr addrspace(1) %p monotonic, align 4
-; LOOP:        cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; LOOP-NOT:    load atomic
+; LOOP:        %loaded = phi i32 [ %init, %warp.leader ],
+; LOOP:        cmpxchg ptr addrspace(1) %p, i32 %loaded, i32 {{%.*}} monotonic monotonic, align 4
 ; NANFREE:     atomicrmw min ptr addrspace(1) %p, i32
 ; NANFREE:     atomicrmw umax ptr addrspace(1) %p, i32
 ; CHECK:       warp.join:
@@ -34,8 +37,9 @@ define float @fminimum_f32_used(ptr addrspace(1) %p, float %v) {
 ; LOOP:        %init = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; CHECK:       activemask
 ; CHECK-NOT:   warp.leader:
-; LOOP:        {{%init[0-9]+}} = load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; LOOP-NOT:    load atomic
 ; LOOP:        warp.lockstep:
+; LOOP-NEXT:   %loaded = phi i32 [ %init, %warp.scanned ],
 ; LOOP:        atom.relaxed.sys.global.cas.b32
 ; NANFREE:     atom.relaxed.sys.global.min.s32
 ; NANFREE:     atom.relaxed.sys.global.max.u32

@@ -160,14 +160,18 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK:      %addr = ptrtoint ptr addrspace(3) %p to i32
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr, i32 1, i32 0)
 ; CHECK:      warp.perlane:
-; CHECK:      %loaded = phi i32 [ %init, %warp.perlane ], [ %newloaded, %atomicrmw.cas ]
-; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK:      [[PL:%loaded[0-9]+]] = phi i32 [ %init, %warp.perlane ], [ {{%newloaded[0-9]*}}, {{%atomicrmw.cas[0-9]*}} ]
+; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 [[PL]], i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
 ; CHECK:      call i32 @llvm.nvvm.match.any.sync.i32(i32 %activemask, i32 %addr)
 ; CHECK:      sext i16 {{%.*}} to i32
 ; CHECK:      %contrib = select i1 {{%.*}}, i32 32767, i32 %key
 ; SM80:       call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
+; The leader's loop starts from the same early load: one read of the
+; location per warp before the cmpxchg.
 ; CHECK:      warp.leader:
-; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 {{%.*}}, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK-NOT:  load atomic
+; CHECK:      %loaded = phi i32 [ %init, %warp.leader ], [ %newloaded, %atomicrmw.cas ]
+; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
 ; CHECK:      warp.join:
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v syncscope("block") monotonic, align 2
   ret void
@@ -181,8 +185,9 @@ define half @fmin_f16_used(ptr addrspace(3) %p, half %v) {
 ; CHECK:      %init = load atomic i32, ptr addrspace(3) %word syncscope("block") monotonic, align 4
 ; CHECK-NEXT: %activemask = call i32
 ; CHECK-NOT:  warp.leader:
-; CHECK:      {{%init[0-9]+}} = load atomic i32, ptr addrspace(3) {{%word[0-9]+}} syncscope("block") monotonic, align 4
+; CHECK-NOT:  load atomic
 ; CHECK:      warp.lockstep:
+; CHECK-NEXT: %loaded = phi i32 [ %init, %warp.scanned ],
 ; CHECK:      @fpa_p atom.relaxed.cta.shared.cas.b32 $0, [$2], $3, $4;
 ; CHECK:      warp.lockstep.end:
 ; CHECK:      lshr i32 {{%.*}}, %shift

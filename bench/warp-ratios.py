@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Ratios of one variant against the per-lane lowering and int-limit.
+
+    bench/warp-ratios.py [--variant fpa-warp] [--base fpa] MATRIX.csv...
+
+Reads fpa-bench matrix files (op,type,addresses,data,result_used,variant,
+gupdates_per_s) and prints, for each op, type and address count, the range
+over data orders and result use of VARIANT/BASE and VARIANT/int-limit, then
+the lowest VARIANT/BASE cells. Every cell is compared within its own file
+(one run, side by side); a cell in several files gives one ratio per file.
+"""
+import argparse
+import collections
+import csv
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--variant", default="fpa-warp")
+    ap.add_argument("--base", default="fpa")
+    ap.add_argument("--worst", type=int, default=8)
+    ap.add_argument("files", nargs="+")
+    a = ap.parse_args()
+    groups = collections.defaultdict(list)
+    cells = []
+    for fn in a.files:
+        rows = collections.defaultdict(dict)
+        with open(fn) as f:
+            for r in csv.reader(l for l in f if not l.startswith("#")):
+                if r[0] == "op" or len(r) != 7 or not r[6]:
+                    continue
+                rows[tuple(r[:5])][r[5]] = float(r[6])
+        for key, v in rows.items():
+            if a.variant not in v or a.base not in v:
+                continue
+            rb = v[a.variant] / v[a.base]
+            ri = v[a.variant] / v["int-limit"] if "int-limit" in v else None
+            groups[(key[0], key[1], int(key[2]))].append((rb, ri))
+            cells.append((rb, key, fn))
+    if not cells:
+        sys.exit("no cell has both %s and %s" % (a.variant, a.base))
+    print("op,type,addresses: %s/%s min-max, %s/int-limit min-max"
+          % (a.variant, a.base, a.variant))
+    for g in sorted(groups, key=lambda k: (k[2], k[0], k[1])):
+        rb = [x for x, _ in groups[g]]
+        ri = [y for _, y in groups[g] if y is not None]
+        lim = " %.2f-%.2f" % (min(ri), max(ri)) if ri else ""
+        print("%s,%s,%d: %.3f-%.3f%s" % (g + (min(rb), max(rb), lim)))
+    print("lowest %s/%s:" % (a.variant, a.base))
+    for rb, key, fn in sorted(cells)[: a.worst]:
+        print("  %.3f %s (%s)" % (rb, ",".join(key), fn))
+
+
+if __name__ == "__main__":
+    main()
