@@ -881,12 +881,12 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     /* Grouping pays only where lanes share addresses, and where they do not
      * (many addresses) every instruction spent finding that out is lost.
      * So the first test is the cheapest: one shuffle of the address's low
-     * 32 bits from the active lane just below, and vote.any.sync. Where no
-     * active lane has the low bits of the active lane below it, no two
-     * adjacent active lanes share an address, and the warp takes the
-     * per-lane path. Equal low bits only send the warp on to the exact
-     * tests, on the whole address: vote.all.sync on the first active
-     * lane's address, else match.any.sync. */
+     * 32 bits from the lane just below, and vote.any.sync. Where no lane
+     * has the low bits of the lane below it, no two neighbouring active
+     * lanes share an address, and the warp takes the per-lane path. Equal
+     * low bits only send the warp on to the exact tests, on the whole
+     * address: vote.all.sync on the first active lane's address, else
+     * match.any.sync. */
     LLVMValueRef lo = LLVMGetIntTypeWidth(aty) > 32
                           ? LLVMBuildTrunc(b, addr, w.i32, "addr.lo")
                           : addr;

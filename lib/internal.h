@@ -289,9 +289,9 @@ typedef struct fpa_warp_plan {
   int lockstep;        /* the result is used: the leader's atomic is predicated
                           PTX, so that the warp stays converged until the old
                           value is broadcast */
-  fpa_strategy leader; /* the per-lane form: the lockstep leader follows it,
-                          and a cmpxchg loop's first load is made before the
-                          grouping tests, for the per-lane path */
+  fpa_strategy leader; /* the per-lane form: the leaders follow it, and a
+                          cmpxchg loop's first load (per-lane path and
+                          leaders) is made before the grouping tests */
   int nan_repair;      /* int trick: with its NaN repair */
   char scope[8];       /* PTX scope of the lockstep leader's instructions */
   int global_check;    /* lockstep, generic pointer not known global: a vote
