@@ -404,23 +404,25 @@ LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
                                fpa_loop_word *w) {
   if (masked) {
     fpa_masked_word(b, s, w);
-    return fpa_emit_atomic_load(b, s, w->word_ptr,
-                                LLVMInt32TypeInContext(s->ctx), 4, 0, "init");
+    w->init = fpa_emit_atomic_load(
+        b, s, w->word_ptr, LLVMInt32TypeInContext(s->ctx), 4, 0, "init");
+  } else {
+    LLVMTypeRef ity = fpa_value_int_type(s);
+    w->init = fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,
+                                   s->align, 1, "init");
   }
-  LLVMTypeRef ity = fpa_value_int_type(s);
-  return fpa_emit_atomic_load(b, s, fpa_compat_ptr_to(b, s->ptr, ity), ity,
-                              s->align, 1, "init");
+  return w->init;
 }
 
 void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
-                        LLVMValueRef init) {
+                        const fpa_loop_word *start) {
   fpa_loop_word w = {0};
-  if (!init)
-    init = fpa_cas_loop_init(b, s, masked, &w);
-  else if (masked)
-    fpa_masked_word(b, s, &w);
+  if (start)
+    w = *start;
+  else
+    fpa_cas_loop_init(b, s, masked, &w);
   fpa_split_here(b, s, "atomicrmw.end");
-  LLVMValueRef loaded = fpa_emit_cas_loop(b, s, init, &w);
+  LLVMValueRef loaded = fpa_emit_cas_loop(b, s, w.init, &w);
   LLVMPositionBuilderBefore(b, s->inst);
   LLVMValueRef old = loaded;
   if (masked && s->result_used) {

@@ -119,16 +119,22 @@ static int is_kernel(LLVMValueRef fn) {
   return found;
 }
 
+/* The opcode of `v` in *op when it is an instruction or a constant
+ * expression; 0 otherwise. */
+static int opcode_of(LLVMValueRef v, LLVMOpcode *op) {
+  if (LLVMIsAInstruction(v))
+    *op = LLVMGetInstructionOpcode(v);
+  else if (LLVMIsAConstantExpr(v))
+    *op = LLVMGetConstOpcode(v);
+  else
+    return 0;
+  return 1;
+}
+
 /* `v` without casts and constant-index GEPs. */
 static LLVMValueRef strip_constant_offsets(LLVMValueRef v) {
-  for (;;) {
-    LLVMOpcode op;
-    if (LLVMIsAInstruction(v))
-      op = LLVMGetInstructionOpcode(v);
-    else if (LLVMIsAConstantExpr(v))
-      op = LLVMGetConstOpcode(v);
-    else
-      return v;
+  LLVMOpcode op;
+  while (opcode_of(v, &op)) {
     if (op == LLVMGetElementPtr) {
       int n = LLVMGetNumOperands(v);
       for (int i = 1; i < n; ++i)
@@ -139,24 +145,19 @@ static LLVMValueRef strip_constant_offsets(LLVMValueRef v) {
     }
     v = LLVMGetOperand(v, 0);
   }
+  return v;
 }
 
-/* Whether the address is the same in every lane, whatever the thread: a
- * global, or a kernel's pointer argument (not byval: that is a copy per
- * thread), plus constant offsets; never thread-local memory. */
-static int address_is_uniform(const fpa_site *s) {
-  LLVMValueRef base = strip_constant_offsets(s->ptr);
-  if (LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind ||
-      LLVMGetPointerAddressSpace(LLVMTypeOf(base)) == 5)
-    return 0;
-  if (LLVMIsAGlobalVariable(base))
-    return 1;
-  if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != s->fn ||
+/* Whether `v` is a pointer argument of the site's function, a kernel, that
+ * the host fills with an address (global memory) rather than a per-thread
+ * copy (byval, byref). */
+static int kernel_pointer_arg(const fpa_site *s, LLVMValueRef v) {
+  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
       !is_kernel(s->fn))
     return 0;
   unsigned n = LLVMCountParams(s->fn);
   for (unsigned i = 0; i < n; ++i) {
-    if (LLVMGetParam(s->fn, i) != base)
+    if (LLVMGetParam(s->fn, i) != v)
       continue;
     static const char *const copies[] = {"byval", "byref"};
     for (int k = 0; k < 2; ++k) {
@@ -170,20 +171,25 @@ static int address_is_uniform(const fpa_site *s) {
   return 0;
 }
 
+/* Whether the address is the same in every lane, whatever the thread: a
+ * global, or a kernel's pointer argument (not byval or byref: a copy per
+ * thread), plus constant offsets; never thread-local memory. */
+static int address_is_uniform(const fpa_site *s) {
+  LLVMValueRef base = strip_constant_offsets(s->ptr);
+  if (LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind ||
+      LLVMGetPointerAddressSpace(LLVMTypeOf(base)) == 5)
+    return 0;
+  return LLVMIsAGlobalVariable(base) || kernel_pointer_arg(s, base);
+}
+
 /* The address space a generic pointer is known to point into, or -1: up to
  * GEPs and casts, a cast from another address space, a global variable, or
- * a kernel's pointer argument (not byval: that is a local copy), which the
- * host can only fill with a global address. */
+ * a kernel's pointer argument (not byval or byref: those are copies), which
+ * the host can only fill with a global address. */
 static int generic_origin(const fpa_site *s) {
   LLVMValueRef v = s->ptr;
-  for (;;) {
-    LLVMOpcode op;
-    if (LLVMIsAInstruction(v))
-      op = LLVMGetInstructionOpcode(v);
-    else if (LLVMIsAConstantExpr(v))
-      op = LLVMGetConstOpcode(v);
-    else
-      break;
+  LLVMOpcode op;
+  while (opcode_of(v, &op)) {
     if (op == LLVMAddrSpaceCast) {
       unsigned from =
           LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
@@ -196,17 +202,7 @@ static int generic_origin(const fpa_site *s) {
   }
   if (LLVMIsAGlobalVariable(v))
     return (int)LLVMGetPointerAddressSpace(LLVMTypeOf(v));
-  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
-      !is_kernel(s->fn))
-    return -1;
-  unsigned n = LLVMCountParams(s->fn);
-  for (unsigned i = 0; i < n; ++i)
-    if (LLVMGetParam(s->fn, i) == v)
-      return LLVMGetEnumAttributeAtIndex(
-                 s->fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5))
-                 ? -1
-                 : 1;
-  return -1;
+  return kernel_pointer_arg(s, v) ? 1 : -1;
 }
 
 /* The PTX scope of the site's syncscope for the lockstep leader's
@@ -331,6 +327,9 @@ typedef struct warp {
   LLVMTypeRef i1, i32, kty, wty;
   LLVMValueRef mask; /* activemask: every shuffle's member mask */
   LLVMValueRef lane, lanemask_lt;
+  /* a cmpxchg loop's start (per lane and leaders): the early load, made
+   * before the tests, and the word it read (init NULL: no loop) */
+  fpa_loop_word early;
   /* the operation */
   int is_add, is_min, is_num;
   unsigned w, kw; /* element bits; key bits (32 or 64) */
@@ -755,8 +754,7 @@ static LLVMValueRef lockstep_cas(warp *w, const fpa_warp_plan *p,
  * enabled, in the per-lane form p->leader. Returns the leader's old value
  * (element bits; meaningless in other lanes). */
 static LLVMValueRef lockstep_leader(warp *w, const fpa_warp_plan *p,
-                                    LLVMValueRef leader, LLVMValueRef total,
-                                    LLVMValueRef early) {
+                                    LLVMValueRef leader, LLVMValueRef total) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   char op[16];
@@ -796,26 +794,23 @@ static LLVMValueRef lockstep_leader(warp *w, const fpa_warp_plan *p,
   /* cmpxchg loops: the leaders update their location, starting from the
    * early load (every lane read its own location; the reads of a group are
    * one access) */
-  fpa_loop_word lw = {0};
-  if (p->leader == FPA_S_CAS_LOOP_MASKED)
-    fpa_masked_word(b, s, &lw);
-  LLVMValueRef old = lockstep_cas(w, p, leader, early, opbits, &lw);
+  fpa_loop_word lw = w->early;
+  LLVMValueRef old = lockstep_cas(w, p, leader, lw.init, opbits, &lw);
   if (lw.word_ptr)
     old = LLVMBuildTrunc(b, LLVMBuildLShr(b, old, lw.shift, ""), w->wty, "");
   return old;
 }
 
 /* Lowers `rmw`, an atomicrmw like the site's with its own operand, as the
- * site's cmpxchg loop starting from `early`, the load made before the
- * tests (any value read from the location is a valid start). */
-static void loop_from(warp *w, LLVMValueRef rmw, LLVMValueRef early,
-                      int masked) {
+ * site's cmpxchg loop starting from the early load (any value read from
+ * the location is a valid start). */
+static void loop_from_early(warp *w, LLVMValueRef rmw) {
   fpa_site ls = *w->s;
   ls.inst = rmw;
   ls.val = LLVMGetOperand(rmw, 1);
   ls.result_used = LLVMGetFirstUse(rmw) != NULL;
   LLVMPositionBuilderBefore(w->b, rmw);
-  fpa_build_cas_loop(w->b, &ls, masked, early);
+  fpa_build_cas_loop(w->b, &ls, w->early.word_ptr != NULL, &w->early);
 }
 
 /*--- the builder ----------------------------------------------------------*/
@@ -834,12 +829,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * which needs nothing the tests and the combining find out: made first,
    * it is on its way while they run, and it is the warp's only read of the
    * location before the loops' cmpxchg. */
-  int loop_masked = p->leader == FPA_S_CAS_LOOP_MASKED;
-  LLVMValueRef early = NULL;
-  if (loop_masked || p->leader == FPA_S_CAS_LOOP) {
-    fpa_loop_word lw = {0};
-    early = fpa_cas_loop_init(b, s, loop_masked, &lw);
-  }
+  if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
+    fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
 
   w.mask = fpa_compat_nvvm_activemask(b, s->mod);
   w.lane =
@@ -977,7 +968,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * atomic, an H200 let a leader run that shuffle apart from its group
      * (bench/results/2026-11-21-h200-warp-broadcast.txt), so here every
      * lane runs the leader's instructions, predicated. */
-    LLVMValueRef lold = lockstep_leader(&w, p, is_leader, total, early);
+    LLVMValueRef lold = lockstep_leader(&w, p, is_leader, total);
     join = LLVMGetInsertBlock(b);
     LLVMValueRef old = shuffle(&w, lold, bit_count(&w, "llvm.cttz", gmask), 0);
     result = LLVMBuildSelect(b, sc.first, old, fold_old(&w, old, sc.excl),
@@ -995,8 +986,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
         b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""), 0);
     LLVMSetValueName2(rmw, "warp.old", 8);
     LLVMBuildBr(b, join);
-    if (early)
-      loop_from(&w, rmw, early, loop_masked);
+    if (w.early.init)
+      loop_from_early(&w, rmw);
     else
       out[n++] = rmw;
     LLVMPositionBuilderAtEnd(b, join);
@@ -1012,8 +1003,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     if (used)
       perlane_old = LLVMBuildBitCast(b, rmw2, w.wty, "");
     LLVMValueRef br = LLVMBuildBr(b, w.end);
-    if (early) {
-      loop_from(&w, rmw2, early, loop_masked);
+    if (w.early.init) {
+      loop_from_early(&w, rmw2);
       perlane_end = LLVMGetInstructionParent(br);
     } else {
       out[n++] = rmw2;

@@ -196,13 +196,6 @@ void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                           LLVMValueRef val, int fences);
-/* A cmpxchg loop (masked: on the aligned 32-bit word) that starts from
- * `init`, bits of the location (the word) as fpa_cas_loop_init read them at
- * some earlier point, or, when `init` is NULL, from its own such load. Any
- * value read from the location is a valid start: a stale one only costs a
- * failed cmpxchg, which returns the current value. */
-void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
-                        LLVMValueRef init);
 /* One monotonic atomic load of `ty` at `ptr` with the site's scope (system
  * for singlethread, which NVPTX cannot select) and volatile/metadata. */
 LLVMValueRef fpa_emit_atomic_load(LLVMBuilderRef b, const fpa_site *s,
@@ -235,6 +228,7 @@ typedef struct fpa_loop_word {
   LLVMValueRef word_ptr; /* NULL: full width, at s->ptr */
   LLVMValueRef shift;    /* i32 bit offset of the element in the word */
   LLVMValueRef inv_mask; /* i32 with the element's bits clear */
+  LLVMValueRef init;     /* the loop's start value (fpa_cas_loop_init) */
   /* Out: the loop's blocks that branch to the end block (1 or 2). */
   LLVMBasicBlockRef exits[2];
   unsigned n_exits;
@@ -252,8 +246,16 @@ LLVMValueRef fpa_loop_next(LLVMBuilderRef b, const fpa_site *s,
                            LLVMValueRef vbits);
 LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
                                LLVMValueRef init, fpa_loop_word *w);
+/* A cmpxchg loop (masked: on the aligned 32-bit word). It starts from
+ * `start` (fpa_cas_loop_init's load, made at some earlier point, and the
+ * word it read), or, when `start` is NULL, from its own such load. Any
+ * value read from the location is a valid start: a stale one only costs a
+ * failed cmpxchg, which returns the current value. */
+void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
+                        const fpa_loop_word *start);
 /* The monotonic load a cmpxchg loop starts from: of the element, or (masked)
- * of its aligned 32-bit word, for which `w` is filled. */
+ * of its aligned 32-bit word; fills `w` (the word, and init) and returns
+ * the load. */
 LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
                                fpa_loop_word *w);
 /* A new basic block after the builder's block, named like AtomicExpand. */

@@ -611,6 +611,17 @@ static void jit_init(void) {
   g_layout = strdup(LLVMOrcLLJITGetDataLayoutStr(g_jit));
 }
 
+/* A call, at the builder, to host function `name` of type `fty` (declared
+ * in `m` on first use). */
+static LLVMValueRef call_host(LLVMModuleRef m, LLVMBuilderRef b,
+                              const char *name, LLVMTypeRef fty,
+                              LLVMValueRef *args, unsigned n) {
+  LLVMValueRef host = LLVMGetNamedFunction(m, name);
+  if (!host)
+    host = LLVMAddFunction(m, name, fty);
+  return LLVMBuildCall2(b, fty, host, args, n, "");
+}
+
 /* Replaces a predicated atomic of the lowering, inline asm of the form
  *   setp.ne.b32 fpa_p, $1, 0; mov.bW $0, $3;
  *   @fpa_p atom.relaxed.SCOPE[.SPACE].OP.TYPE $0, [$2], $3[, $4];
@@ -671,10 +682,7 @@ static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
                  : LLVMConstInt(i64, 0, 0)};
   LLVMTypeRef params[5] = {i32, i32, ptr, i64, i64};
   LLVMTypeRef fty = LLVMFunctionType(i64, params, 5, 0);
-  LLVMValueRef host = LLVMGetNamedFunction(m, "fpa_emu_patom");
-  if (!host)
-    host = LLVMAddFunction(m, "fpa_emu_patom", fty);
-  LLVMValueRef call = LLVMBuildCall2(b, fty, host, args, 5, "");
+  LLVMValueRef call = call_host(m, b, "fpa_emu_patom", fty, args, 5);
   LLVMReplaceAllUsesWith(i,
                          bits == 64 ? call : LLVMBuildTrunc(b, call, rty, ""));
   LLVMInstructionEraseFromParent(i);
@@ -753,10 +761,7 @@ static void redirect_access(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
       operands[1]};
   LLVMTypeRef params[4] = {i32, ptr, i64, i64};
   LLVMTypeRef fty = LLVMFunctionType(i64, params, 4, 0);
-  LLVMValueRef host = LLVMGetNamedFunction(m, "fpa_emu_access");
-  if (!host)
-    host = LLVMAddFunction(m, "fpa_emu_access", fty);
-  LLVMValueRef call = LLVMBuildCall2(b, fty, host, args, 4, "");
+  LLVMValueRef call = call_host(m, b, "fpa_emu_access", fty, args, 4);
   LLVMValueRef old = LLVMBuildTrunc(b, call, ity, "");
   LLVMValueRef r;
   if (opc == LLVMAtomicCmpXchg) {
@@ -843,10 +848,7 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
         args[k] = a;
       }
       LLVMTypeRef fty = LLVMFunctionType(i32, params, n, 0);
-      LLVMValueRef host = LLVMGetNamedFunction(m, e->symbol);
-      if (!host)
-        host = LLVMAddFunction(m, e->symbol, fty);
-      LLVMValueRef call = LLVMBuildCall2(b, fty, host, args, n, "");
+      LLVMValueRef call = call_host(m, b, e->symbol, fty, args, n);
       LLVMTypeRef rty = LLVMTypeOf(i);
       LLVMValueRef r =
           LLVMGetIntTypeWidth(rty) == 1

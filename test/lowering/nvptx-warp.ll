@@ -161,7 +161,7 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr, i32 1, i32 0)
 ; CHECK:      warp.perlane:
 ; CHECK:      [[PL:%loaded[0-9]+]] = phi i32 [ %init, %warp.perlane ], [ {{%newloaded[0-9]*}}, {{%atomicrmw.cas[0-9]*}} ]
-; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 [[PL]], i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK:      cmpxchg ptr addrspace(3) %word, i32 [[PL]], i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
 ; CHECK:      call i32 @llvm.nvvm.match.any.sync.i32(i32 %activemask, i32 %addr)
 ; CHECK:      sext i16 {{%.*}} to i32
 ; CHECK:      %contrib = select i1 {{%.*}}, i32 32767, i32 %key
@@ -171,7 +171,7 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK:      warp.leader:
 ; CHECK-NOT:  load atomic
 ; CHECK:      %loaded = phi i32 [ %init, %warp.leader ], [ %newloaded, %atomicrmw.cas ]
-; CHECK:      cmpxchg ptr addrspace(3) {{%word[0-9]+}}, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK:      cmpxchg ptr addrspace(3) %word, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
 ; CHECK:      warp.join:
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v syncscope("block") monotonic, align 2
   ret void
