@@ -280,9 +280,9 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     return;
   p->redux = !is_add && c->sm >= 80 && c->ptx >= 70;
   p->leader = d->strategy;
+  p->nan_repair = d->nan_repair;
   if (s->result_used) {
     p->lockstep = 1;
-    p->nan_repair = d->nan_repair;
     snprintf(p->scope, sizeof p->scope, "%s", ptx_scope(s, c));
   }
   p->uniform = address_is_uniform(s);
@@ -296,6 +296,12 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     p->global_check = origin != 1;
     p->local_check = 0; /* the global test covers it */
   }
+  /* The hint is learnt from old values, so only where the per-lane form
+   * reads them anyway (NaN repair, or a used result). */
+  if ((!p->uniform || p->local_check || p->global_check) &&
+      d->strategy == FPA_S_INT_TRICK && !d->precheck &&
+      (d->nan_repair || s->result_used))
+    p->hint = o->warp_precheck;
   snprintf(w, n, "%s; %s%s%s",
            p->uniform ? "address is warp-uniform (kernel argument or global)"
                       : "lanes grouped by address (when a lane has the low "
@@ -314,6 +320,16 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                               "thread-local"
            : p->uniform     ? "; no per-lane path"
                             : "");
+  if (p->hint) {
+    size_t len = strlen(w);
+    snprintf(w + len, n - len,
+             "; per lane, %s loads first and skips no-ops while a hint in "
+             "shared memory says most updates are no-ops (warp-precheck=%s)",
+             p->hint == FPA_WARP_PRECHECK_ALL ? "every warp"
+                                              : "a warp with operands of "
+                                                "both signs",
+             p->hint == FPA_WARP_PRECHECK_ALL ? "all" : "mixed");
+  }
 }
 
 /*--- IR helpers -----------------------------------------------------------*/
@@ -330,6 +346,8 @@ typedef struct warp {
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;
+  /* warp-precheck: the hint global and whether it said "hot" */
+  LLVMValueRef hint, hot;
   /* the operation */
   int is_add, is_min, is_num;
   unsigned w, kw; /* element bits; key bits (32 or 64) */
@@ -813,6 +831,135 @@ static void loop_from_early(warp *w, LLVMValueRef rmw) {
   fpa_build_cas_loop(w->b, &ls, w->early.word_ptr != NULL, &w->early);
 }
 
+/* warp-precheck's hint: a word of shared memory per site, read where a
+ * warp asks it (reading it at the top for every warp was no faster on an
+ * H200, bench/results/2026-11-21-h200-warp-precheck-raw) and frozen, as
+ * before any warp of the block stores it, it holds whatever shared memory
+ * held. Sets w->hot (i1) and w->hint (the global). */
+static void read_hint(warp *w) {
+  LLVMBuilderRef b = w->b;
+  w->hint = LLVMAddGlobalInAddressSpace(w->m, w->i32, "fpa.warp.hint", 3);
+  LLVMSetLinkage(w->hint, LLVMInternalLinkage);
+  LLVMSetInitializer(w->hint, LLVMGetUndef(w->i32));
+  LLVMSetAlignment(w->hint, 4);
+  LLVMValueRef h = LLVMBuildLoad2(b, w->i32, w->hint, "");
+  LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
+  LLVMSetAlignment(h, 4);
+  w->hot = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, h, ""), ku(w->i32, 0),
+                         "hot");
+}
+
+/* The per-lane path with warp-precheck (p->hint), for the integer trick.
+ * Entered at `perlane` (as without the hint) or, for a warp whose lanes
+ * need both integer atomics (warp-precheck=mixed; =all: every warp), at
+ * `ask`:
+ *
+ *   ask:    by the hint, to pre or direct
+ *   pre:    the per-lane form with precheck (load; skip the no-ops)
+ *   direct: the per-lane form as without aggregation
+ *   learn:  [entered at ask] the lowest lane stores whether its own update
+ *           was a no-op, when that differs from the hint it followed
+ *
+ * Both forms are exact (the precheck's load is a no-op's linearization
+ * point, as for precheck=on; aggregation is only for monotonic,
+ * non-volatile atomics), so the hint only picks the faster one: it may be
+ * stale, raced by other warps of the block, or garbage. A warp whose lanes
+ * need both integer atomics issues two where one atomic per lane issues
+ * one, which at a few hot addresses halves the rate; reading first there
+ * skips them, but costs a round trip wherever updates change memory, as at
+ * many cold addresses; the hint tells the two apart at run time, from one
+ * lane's update per warp (no collective after the atomics).
+ * Returns the old value (element bits); `*direct_rmw` gets the direct
+ * form's atomicrmw for the caller to lower, and `*exit` the path's last
+ * block. */
+static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
+                                   LLVMBasicBlockRef perlane,
+                                   LLVMBasicBlockRef ask, LLVMValueRef vbits,
+                                   LLVMValueRef *direct_rmw,
+                                   LLVMBasicBlockRef *exit) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
+  LLVMBasicBlockRef pre = block(w, "warp.perlane.precheck"),
+                    direct = block(w, "warp.perlane.direct"),
+                    done = block(w, "warp.perlane.done"),
+                    store = block(w, "warp.learn"),
+                    out = block(w, "warp.perlane.exit");
+  LLVMValueRef yes = LLVMConstInt(w->i1, 1, 0), no = LLVMConstInt(w->i1, 0, 0);
+  LLVMPositionBuilderAtEnd(b, perlane);
+  if (p->hint == FPA_WARP_PRECHECK_ALL)
+    LLVMBuildBr(b, ask);
+  else
+    LLVMBuildBr(b, direct);
+  LLVMPositionBuilderAtEnd(b, ask);
+  read_hint(w);
+  LLVMBuildCondBr(b, w->hot, pre, direct);
+
+  LLVMPositionBuilderAtEnd(b, direct);
+  LLVMValueRef asked = NULL;
+  if (p->hint != FPA_WARP_PRECHECK_ALL) {
+    asked = LLVMBuildPhi(b, w->i1, "asked");
+    LLVMValueRef v[2] = {no, yes};
+    LLVMBasicBlockRef f[2] = {perlane, ask};
+    LLVMAddIncoming(asked, v, f, 2);
+  }
+  LLVMValueRef rmws[2], bits[2], val = NULL;
+  LLVMBasicBlockRef from[2] = {pre, direct};
+  for (int k = 1; k >= 0; --k) {
+    LLVMPositionBuilderAtEnd(b, from[k]);
+    val = LLVMBuildBitCast(b, vbits, s->vty, "");
+    rmws[k] = fpa_emit_rmw(b, s, binop, s->ptr, val, 0);
+    bits[k] = LLVMBuildBitCast(b, rmws[k], w->wty, "");
+    LLVMBuildBr(b, done);
+  }
+  /* the precheck form, lowered here (before the phis below, as lowering
+   * splits the block and so replaces its successors' phis); the direct one
+   * by the caller */
+  fpa_site ls = *s;
+  ls.inst = rmws[0];
+  ls.val = val;
+  ls.result_used = 1;
+  LLVMPositionBuilderBefore(b, rmws[0]);
+  fpa_build_int_trick(b, &ls, p->nan_repair, 0, 1);
+  from[0] = LLVMGetInstructionParent(bits[0]);
+
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMValueRef old = LLVMBuildPhi(b, w->wty, "perlane.old");
+  LLVMAddIncoming(old, bits, from, 2);
+  LLVMValueRef was_hot = LLVMBuildPhi(b, w->i1, "");
+  LLVMValueRef hv[2] = {yes, no};
+  LLVMAddIncoming(was_hot, hv, from, 2);
+  LLVMValueRef a = NULL;
+  if (asked) {
+    a = LLVMBuildPhi(b, w->i1, "");
+    LLVMValueRef av[2] = {yes, asked};
+    LLVMAddIncoming(a, av, from, 2);
+  }
+  LLVMValueRef learn =
+      LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
+                    ku(w->i32, 0), "lowest");
+  if (a)
+    learn = LLVMBuildAnd(b, learn, a, "");
+  /* a no-op: the operand is not below (fmin) or above (fmax) the old
+   * value in key order, NaNs included; only a hint, so close is enough */
+  LLVMValueRef noop = LLVMBuildICmp(b, w->is_min ? LLVMIntSGE : LLVMIntSLE,
+                                    to_key(w, vbits), to_key(w, old), "noop");
+  LLVMBuildCondBr(
+      b, LLVMBuildAnd(b, learn, LLVMBuildXor(b, noop, was_hot, ""), "relearn"),
+      store, out);
+  LLVMPositionBuilderAtEnd(b, store);
+  LLVMValueRef st =
+      LLVMBuildStore(b, LLVMBuildZExt(b, noop, w->i32, ""), w->hint);
+  LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+  LLVMSetAlignment(st, 4);
+  LLVMBuildBr(b, out);
+  LLVMPositionBuilderAtEnd(b, out);
+  LLVMBuildBr(b, w->end);
+  *direct_rmw = rmws[1];
+  *exit = out;
+  return old;
+}
+
 /*--- the builder ----------------------------------------------------------*/
 
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
@@ -831,6 +978,9 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * location before the loops' cmpxchg. */
   if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
+  LLVMBasicBlockRef ask = NULL;
+  if (p->hint)
+    ask = block(&w, "warp.hint");
 
   w.mask = fpa_compat_nvvm_activemask(b, s->mod);
   w.lane =
@@ -887,16 +1037,45 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * miss a pair: either is correct. Lane 0 has no lane below. */
     LLVMValueRef not_first = LLVMBuildICmp(b, LLVMIntNE, w.lanemask_lt,
                                            LLVMConstInt(w.i32, 0, 0), "");
-    LLVMValueRef dup = LLVMBuildAnd(
-        b, not_first,
-        LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, NULL, 1), ""), "");
-    LLVMValueRef args[2] = {w.mask, dup};
-    LLVMValueRef anydup =
-        intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
+    LLVMValueRef dup, args[2] = {w.mask, NULL};
     LLVMBasicBlockRef shared = block(&w, "warp.shared");
     LLVMBasicBlockRef match = block(&w, "warp.match");
     LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
-    unlikely(&w, LLVMBuildCondBr(b, anydup, shared, perlane));
+    if (p->hint == FPA_WARP_PRECHECK_MIXED) {
+      /* The same shuffle also finds a warp whose lanes need both integer
+       * atomics (warp-precheck): the operand's sign rides in address bit
+       * 0, which is zero (the integer trick is only chosen for naturally
+       * aligned atomics of 4 or 8 bytes), and a lane
+       * whose sign differs from the lane below's, like a pair, sends the
+       * warp to the second vote, which tells them apart. */
+      LLVMValueRef neg =
+          LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg");
+      lo = LLVMBuildOr(b, lo, LLVMBuildZExt(b, neg, w.i32, ""), "addr.sign");
+      LLVMValueRef diff = LLVMBuildXor(b, lo, shfl32(&w, lo, NULL, 1), "");
+      dup = LLVMBuildAnd(b, not_first,
+                         LLVMBuildICmp(b, LLVMIntULE, diff, ku(w.i32, 1), ""),
+                         "");
+      LLVMValueRef flip = LLVMBuildAnd(
+          b, not_first, LLVMBuildTrunc(b, diff, w.i1, ""), "signflip");
+      args[1] = LLVMBuildOr(b, dup, flip, "");
+      LLVMValueRef odd =
+          intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "odd");
+      LLVMBasicBlockRef which = block(&w, "warp.which");
+      unlikely(&w, LLVMBuildCondBr(b, odd, which, perlane));
+      LLVMPositionBuilderAtEnd(b, which);
+      args[1] = dup;
+      LLVMValueRef anydup =
+          intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
+      LLVMBuildCondBr(b, anydup, shared, ask);
+    } else {
+      dup = LLVMBuildAnd(
+          b, not_first,
+          LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, NULL, 1), ""), "");
+      args[1] = dup;
+      LLVMValueRef anydup =
+          intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
+      unlikely(&w, LLVMBuildCondBr(b, anydup, shared, perlane));
+    }
     LLVMPositionBuilderAtEnd(b, shared);
     LLVMValueRef first = bit_count(&w, "llvm.cttz", w.mask);
     args[1] =
@@ -996,7 +1175,11 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
 
   LLVMValueRef perlane_old = NULL;
   LLVMBasicBlockRef perlane_end = perlane;
-  if (perlane) {
+  if (perlane && p->hint) {
+    perlane_old =
+        hinted_perlane(&w, p, perlane, ask, vbits, &out[n], &perlane_end);
+    ++n;
+  } else if (perlane) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMValueRef rmw2 = fpa_emit_rmw(b, s, binop, s->ptr,
                                      LLVMBuildBitCast(b, vbits, s->vty, ""), 0);

@@ -59,6 +59,13 @@ typedef enum fpa_aggregate {
   FPA_AGG_WARP  /* NVPTX: one atomic per warp and address (build_warp.c) */
 } fpa_aggregate;
 
+/* aggregate=warp, per-lane path: when to read first (build_warp.c) */
+typedef enum fpa_warp_precheck {
+  FPA_WARP_PRECHECK_OFF,
+  FPA_WARP_PRECHECK_MIXED, /* warps needing both integer atomics, by hint */
+  FPA_WARP_PRECHECK_ALL    /* every warp on the per-lane path, by hint */
+} fpa_warp_precheck;
+
 /* SPIR-V float-atomic extensions the device has. */
 enum {
   FPA_SPV_FLOAT_ADD = 1u << 0,    /* SPV_EXT_shader_atomic_float_add */
@@ -86,6 +93,7 @@ struct fpa_options {
   unsigned calls; /* FPA_CALLS_* */
 
   fpa_aggregate aggregate;
+  fpa_warp_precheck warp_precheck;
   fpa_record_fn callback;
   void *callback_user;
 };
@@ -295,11 +303,13 @@ typedef struct fpa_warp_plan {
                           cmpxchg loop's first load (per-lane path and
                           leaders) is made before the grouping tests */
   int nan_repair;      /* int trick: with its NaN repair */
-  char scope[8];       /* PTX scope of the lockstep leader's instructions */
-  int global_check;    /* lockstep, generic pointer not known global: a vote
-                          on isspacep.global first (otherwise the per-lane
-                          path), as the leader's atomics use .global */
-  char why[512];       /* applied: how it works here; otherwise why not */
+  fpa_warp_precheck hint; /* per-lane int trick: read first when a hint in
+                             shared memory says updates are mostly no-ops */
+  char scope[8];          /* PTX scope of the lockstep leader's instructions */
+  int global_check;       /* lockstep, generic pointer not known global: a vote
+                             on isspacep.global first (otherwise the per-lane
+                             path), as the leader's atomics use .global */
+  char why[768];          /* applied: how it works here; otherwise why not */
 } fpa_warp_plan;
 
 /* Whether aggregate=warp applies to `s`, whose per-lane lowering is `d`. */

@@ -138,11 +138,13 @@ enum {
   COLL_REDUX_MIN,
   COLL_REDUX_MAX,
   COLL_REDUX_UMIN,
-  COLL_REDUX_UMAX
+  COLL_REDUX_UMAX,
+  COLL_VOTE_BALLOT
 };
-static const char *COLL_NAMES[] = {
-    "?",         "shfl.idx",  "shfl.up",   "vote.all",   "vote.any",
-    "match.any", "redux.min", "redux.max", "redux.umin", "redux.umax"};
+static const char *COLL_NAMES[] = {"?",          "shfl.idx",   "shfl.up",
+                                   "vote.all",   "vote.any",   "match.any",
+                                   "redux.min",  "redux.max",  "redux.umin",
+                                   "redux.umax", "vote.ballot"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
 
@@ -213,6 +215,9 @@ static uint32_t emu_vote_all(uint32_t mask, uint32_t pred) {
 }
 static uint32_t emu_vote_any(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_ANY, mask, pred & 1, 0, 0);
+}
+static uint32_t emu_vote_ballot(uint32_t mask, uint32_t pred) {
+  return (uint32_t)collective(COLL_VOTE_BALLOT, mask, pred & 1, 0, 0);
 }
 static uint32_t emu_shfl_idx(uint32_t mask, uint32_t v, uint32_t b,
                              uint32_t c) {
@@ -329,6 +334,24 @@ static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
   return access_mem((int)(code >> 4), code & 15, p, a, c);
 }
 
+/* warp-precheck's hint (a shared-memory global "fpa.warp.hint"): one word
+ * for the simulated block (both warps), set at random before each trial,
+ * as shared memory holds whatever it held. Its accesses are not memory
+ * updates of the lanes, so they leave the clocks alone. */
+static uint32_t g_hint;
+/* stores of 0 and of 1: the lowering stores what its lowest lane saw when
+ * that differs from the hint it followed, so a 0 follows the precheck form
+ * and a 1 the direct form, which shows that both ran */
+static unsigned g_hint_stores[2];
+static uint32_t emu_hint(uint32_t is_store, uint32_t value) {
+  if (is_store) {
+    ++g_hint_stores[value != 0];
+    g_hint = value;
+    return 0;
+  }
+  return g_hint;
+}
+
 static void sim_fail(const char *fmt_, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
@@ -412,6 +435,11 @@ static void resolve(int w) {
       r = (uint64_t)(kind == COLL_VOTE_ALL ? all : any);
       break;
     }
+    case COLL_VOTE_BALLOT:
+      for (int j = 0; j < 32; ++j)
+        if ((m >> j & 1) && (ls[j].a & 1))
+          r |= 1ull << j;
+      break;
     case COLL_MATCH:
       for (int j = 0; j < 32; ++j)
         if ((m >> j & 1) && ls[j].a == L->a)
@@ -563,6 +591,8 @@ static const struct emu {
      (void *)emu_isspacep_global},
     {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
     {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
+    {"llvm.nvvm.vote.ballot.sync", "fpa_emu_vote_ballot", "ii",
+     (void *)emu_vote_ballot},
     {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",
      (void *)emu_shfl_idx},
     {"llvm.nvvm.shfl.sync.up.i32", "fpa_emu_shfl_up", "iiii",
@@ -583,6 +613,8 @@ static const struct emu {
     {"(predicated atom)", "fpa_emu_patom", "iipll", (void *)emu_patom},
     /* load atomic, cmpxchg, atomicrmw: redirect_access */
     {"(memory access)", "fpa_emu_access", "ipll", (void *)emu_access},
+    /* load atomic and store atomic of the hint: redirect_hint */
+    {"(hint access)", "fpa_emu_hint", "ii", (void *)emu_hint},
 };
 #define NEMUS (sizeof EMUS / sizeof EMUS[0])
 
@@ -685,6 +717,39 @@ static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMValueRef call = call_host(m, b, "fpa_emu_patom", fty, args, 5);
   LLVMReplaceAllUsesWith(i,
                          bits == 64 ? call : LLVMBuildTrunc(b, call, rty, ""));
+  LLVMInstructionEraseFromParent(i);
+}
+
+/* The hint global an access of `i` (a load or store) goes to, or NULL. */
+static LLVMValueRef hint_of(LLVMValueRef i) {
+  LLVMValueRef ptr =
+      LLVMGetOperand(i, LLVMGetInstructionOpcode(i) == LLVMStore ? 1 : 0);
+  size_t len = 0;
+  const char *name =
+      LLVMIsAGlobalVariable(ptr) ? LLVMGetValueName2(ptr, &len) : "";
+  return strncmp(name, "fpa.warp.hint", 13) == 0 ? ptr : NULL;
+}
+
+/* Replaces an atomic load or store of the hint by a call to emu_hint. */
+static void redirect_hint(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(m));
+  int is_store = LLVMGetInstructionOpcode(i) == LLVMStore;
+  if (LLVMGetOrdering(i) != LLVMAtomicOrderingMonotonic ||
+      (is_store ? LLVMTypeOf(LLVMGetOperand(i, 0)) : LLVMTypeOf(i)) != i32) {
+    char *text = LLVMPrintValueToString(i);
+    die("the hint is accessed other than by a monotonic i32 load or store: "
+        "%s",
+        text);
+  }
+  LLVMPositionBuilderBefore(b, i);
+  LLVMValueRef args[2] = {LLVMConstInt(i32, (unsigned)is_store, 0),
+                          is_store ? LLVMGetOperand(i, 0)
+                                   : LLVMConstInt(i32, 0, 0)};
+  LLVMTypeRef params[2] = {i32, i32};
+  LLVMValueRef call = call_host(m, b, "fpa_emu_hint",
+                                LLVMFunctionType(i32, params, 2, 0), args, 2);
+  if (!is_store)
+    LLVMReplaceAllUsesWith(i, call);
   LLVMInstructionEraseFromParent(i);
 }
 
@@ -791,6 +856,11 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
     while (i) {
       LLVMValueRef next = LLVMGetNextInstruction(i);
       LLVMOpcode opc = LLVMGetInstructionOpcode(i);
+      if ((opc == LLVMStore || opc == LLVMLoad) && hint_of(i)) {
+        redirect_hint(m, b, i);
+        i = next;
+        continue;
+      }
       if (opc == LLVMStore ||
           (opc == LLVMLoad &&
            LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic)) {
@@ -868,6 +938,8 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
 
 typedef struct combo {
   int op, ty, sm, used, as, uniform, nan_free;
+  const char *warp_precheck; /* warp-precheck=..., or NULL */
+  int hint;                  /* the lowering has warp-precheck's hint */
   char name[160];
   lane_fn fn;
   unsigned intrinsics;
@@ -949,10 +1021,12 @@ static int build_combo(combo *c, unsigned id) {
   if (!g_ir_file) {
     char opts[200];
     snprintf(opts, sizeof opts,
-             "target=nvptx;sm=%d;ptx=78;aggregate=warp;assume=%s", c->sm,
+             "target=nvptx;sm=%d;ptx=78;aggregate=warp;assume=%s%s%s", c->sm,
              c->op <= OP_FSUB ? "reassociate-fadd"
              : c->nan_free    ? "nan-free-memory"
-                              : "none");
+                              : "none",
+             c->warp_precheck ? ";warp-precheck=" : "",
+             c->warp_precheck ? c->warp_precheck : "");
     fpa_options *o = NULL;
     char *err = NULL;
     if (fpa_options_create(&o) || fpa_options_parse(o, opts, &err))
@@ -980,6 +1054,16 @@ static int build_combo(combo *c, unsigned id) {
   if (!fn || LLVMIsDeclaration(fn))
     die("%s", "no function f defined in the module");
   c->intrinsics = (unsigned)redirect_intrinsics(m, fn);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m), next; g; g = next) {
+    next = LLVMGetNextGlobal(g);
+    size_t len = 0;
+    if (strncmp(LLVMGetValueName2(g, &len), "fpa.warp.hint", 13) == 0) {
+      if (LLVMGetFirstUse(g))
+        die("%s", "the hint has an access that is not a load or store");
+      LLVMDeleteGlobal(g);
+      c->hint = 1;
+    }
+  }
   add_wrapper(m, fn, f, c->used);
   /* unique names, as every module shares the JIT's one dylib */
   char fname[32], wname[32];
@@ -1507,13 +1591,17 @@ int main(int argc, char **argv) {
         if (!list_has(sms, smname))
           continue;
         for (int used = 0; used < 2; ++used)
-          for (int shape = 0; shape < 4; ++shape) {
+          for (int shape = 0; shape < 6; ++shape) {
             /* shape 0: generic pointer; 1: global; 2: kernel argument (a
-             * warp-uniform address); 3: nan-free-memory */
+             * warp-uniform address); 3: nan-free-memory; 4, 5: global,
+             * warp-precheck=mixed and =all (the integer trick's ops) */
             int as = shape == 0 ? 0 : 1;
             if (!(used_sel >> used & 1) || !(as_sel >> (as != 0) & 1))
               continue;
             if (shape == 3 && (op <= OP_FSUB || FMTS[ty].bits == 16))
+              continue;
+            if (shape >= 4 &&
+                ((op != OP_FMIN && op != OP_FMAX) || FMTS[ty].bits == 16))
               continue;
             if (g_ir_file && shape > 1)
               continue;
@@ -1522,12 +1610,15 @@ int main(int argc, char **argv) {
             c->op = op, c->ty = ty, c->sm = sm, c->used = used, c->as = as;
             c->uniform = shape == 2;
             c->nan_free = shape == 3;
+            c->warp_precheck = shape == 4 ? "mixed" : shape == 5 ? "all" : NULL;
             snprintf(c->name, sizeof c->name, "%s %s sm_%d %s %s", OPS[op],
                      FMTS[ty].name, sm, used ? "used" : "unused",
                      shape == 0   ? "generic"
                      : shape == 1 ? "global"
                      : shape == 2 ? "uniform"
-                                  : "global nan-free-memory");
+                     : shape == 3 ? "global nan-free-memory"
+                     : shape == 4 ? "global warp-precheck=mixed"
+                                  : "global warp-precheck=all");
           }
       }
     }
@@ -1546,9 +1637,12 @@ int main(int argc, char **argv) {
     g_fn = c->fn;
     unsigned passed = 0;
     char why[400] = "";
+    g_hint_stores[0] = g_hint_stores[1] = 0;
     for (unsigned r = 0; r < trials; ++r) {
       trial t;
       make_trial(c, &t);
+      /* shared memory's leftovers: often 0 or 1, else anything */
+      g_hint = below(3) == 2 ? (uint32_t)rnd() : below(2);
       if (c->uniform)
         for (int i = 0; i < 64; ++i)
           t.addr[i] = 0, t.local[i] = 0;
@@ -1559,7 +1653,12 @@ int main(int argc, char **argv) {
       }
       ++passed;
     }
-    if (passed == trials)
+    if (passed == trials && c->hint)
+      printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
+             "hint stored 0 %u and 1 %u times\n",
+             c->name, trials, c->intrinsics, g_hint_stores[0],
+             g_hint_stores[1]);
+    else if (passed == trials)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
              c->name, trials, c->intrinsics);
     else

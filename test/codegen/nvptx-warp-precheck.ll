@@ -1,0 +1,26 @@
+; warp-precheck through llc and ptxas: the hint is a word of shared memory,
+; read and written by relaxed accesses, and the PTX assembles.
+; REQUIRES: nvptx
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' %s -o %t.bc
+; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t.bc -o %t.ptx
+; RUN: %FileCheck %s < %t.ptx
+; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK: .entry k(
+; CHECK: .shared .align 4 .{{b32|u32}} fpa_$_warp_$_hint;
+; CHECK: shfl.sync.up.b32
+; CHECK-DAG: ld.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
+; CHECK-DAG: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint],
+define void @k(ptr addrspace(1) %p, float %v) {
+  %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %q = getelementptr float, ptr addrspace(1) %p, i32 %i
+  %o = atomicrmw fmin ptr addrspace(1) %q, float %v monotonic, align 4
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
