@@ -23,6 +23,8 @@
 # atomicrmw fmin/fmax of the IR turned into fminimum/fmaximum, which no CUDA
 # spelling reaches in clang-22).
 #
+# WARP_OPTS adds plugin options to the warp variants' builds (e.g.
+# "-fpa-warp-precheck=mixed").
 # build uses, overridable by environment: CLANG (clang-22), PLUGIN
 # (build/pass/FPAtomics.so), FPA_RUN (build/tools/fpa-run), CUDA_PATH
 # (/usr/local/cuda), CC (cc), PTXAS (ptxas from CUDA_PATH, if present).
@@ -67,6 +69,9 @@ compile() {
     sm=90 agg=""
     [ $v = warp70 ] && sm=70
     [ $v = base ] || agg="-mllvm -fpa-aggregate=warp -mllvm -fpa-assume=reassociate-fadd"
+    if [ $v != base ]; then
+      for o in ${WARP_OPTS:-}; do agg="$agg -mllvm $o"; done
+    fi
     for m in kernels minimum; do
       # shellcheck disable=SC2086
       "$clang" -target nvptx64-nvidia-cuda -march=sm_$sm -O2 -S \

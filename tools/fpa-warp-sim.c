@@ -7,7 +7,9 @@
 |* each predicated atomic (inline asm "@fpa_p atom...", the leaders' when   *|
 |* the result is used) by a call to a host function written here from the   *|
 |* PTX ISA, and each memory access (load atomic, cmpxchg, atomicrmw; a      *|
-|* plain one is an error) by a call that also stamps the lane's clock.      *|
+|* plain one is an error) by a call that also stamps the lane's clock (the  *|
+|* hint of warp-precheck, a word of shared memory, is a host word, set at   *|
+|* random before each trial).                                               *|
 |* It JIT-compiles that for the host and runs it on simulated warps: each   *|
 |* lane is a coroutine, and a collective completes when every active lane   *|
 |* of the warp has reached it. Many active masks, address groupings, values *|
@@ -138,13 +140,11 @@ enum {
   COLL_REDUX_MIN,
   COLL_REDUX_MAX,
   COLL_REDUX_UMIN,
-  COLL_REDUX_UMAX,
-  COLL_VOTE_BALLOT
+  COLL_REDUX_UMAX
 };
-static const char *COLL_NAMES[] = {"?",          "shfl.idx",   "shfl.up",
-                                   "vote.all",   "vote.any",   "match.any",
-                                   "redux.min",  "redux.max",  "redux.umin",
-                                   "redux.umax", "vote.ballot"};
+static const char *COLL_NAMES[] = {
+    "?",         "shfl.idx",  "shfl.up",   "vote.all",   "vote.any",
+    "match.any", "redux.min", "redux.max", "redux.umin", "redux.umax"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
 
@@ -215,9 +215,6 @@ static uint32_t emu_vote_all(uint32_t mask, uint32_t pred) {
 }
 static uint32_t emu_vote_any(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_ANY, mask, pred & 1, 0, 0);
-}
-static uint32_t emu_vote_ballot(uint32_t mask, uint32_t pred) {
-  return (uint32_t)collective(COLL_VOTE_BALLOT, mask, pred & 1, 0, 0);
 }
 static uint32_t emu_shfl_idx(uint32_t mask, uint32_t v, uint32_t b,
                              uint32_t c) {
@@ -435,11 +432,6 @@ static void resolve(int w) {
       r = (uint64_t)(kind == COLL_VOTE_ALL ? all : any);
       break;
     }
-    case COLL_VOTE_BALLOT:
-      for (int j = 0; j < 32; ++j)
-        if ((m >> j & 1) && (ls[j].a & 1))
-          r |= 1ull << j;
-      break;
     case COLL_MATCH:
       for (int j = 0; j < 32; ++j)
         if ((m >> j & 1) && ls[j].a == L->a)
@@ -591,8 +583,6 @@ static const struct emu {
      (void *)emu_isspacep_global},
     {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
     {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
-    {"llvm.nvvm.vote.ballot.sync", "fpa_emu_vote_ballot", "ii",
-     (void *)emu_vote_ballot},
     {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",
      (void *)emu_shfl_idx},
     {"llvm.nvvm.shfl.sync.up.i32", "fpa_emu_shfl_up", "iiii",
