@@ -298,8 +298,7 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   }
   /* The hint is learnt from old values, so only where the per-lane form
    * reads them anyway (NaN repair, or a used result). */
-  if ((!p->uniform || p->local_check || p->global_check) &&
-      d->strategy == FPA_S_INT_TRICK && !d->precheck &&
+  if (!p->uniform && d->strategy == FPA_S_INT_TRICK && !d->precheck &&
       (d->nan_repair || s->result_used))
     p->hint = o->warp_precheck;
   snprintf(w, n, "%s; %s%s%s",
