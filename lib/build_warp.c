@@ -345,8 +345,6 @@ typedef struct warp {
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;
-  /* warp-precheck: the hint global and whether it said "hot" */
-  LLVMValueRef hint, hot;
   /* the operation */
   int is_add, is_min, is_num;
   unsigned w, kw; /* element bits; key bits (32 or 64) */
@@ -834,18 +832,20 @@ static void loop_from_early(warp *w, LLVMValueRef rmw) {
  * warp asks it (reading it at the top for every warp was no faster on an
  * H200, bench/results/2026-11-21-h200-warp-precheck-raw) and frozen, as
  * before any warp of the block stores it, it holds whatever shared memory
- * held. Sets w->hot (i1) and w->hint (the global). */
-static void read_hint(warp *w) {
+ * held. Returns i1 "hot"; `*global` gets the new global. */
+static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
   LLVMBuilderRef b = w->b;
-  w->hint = LLVMAddGlobalInAddressSpace(w->m, w->i32, "fpa.warp.hint", 3);
-  LLVMSetLinkage(w->hint, LLVMInternalLinkage);
-  LLVMSetInitializer(w->hint, LLVMGetUndef(w->i32));
-  LLVMSetAlignment(w->hint, 4);
-  LLVMValueRef h = LLVMBuildLoad2(b, w->i32, w->hint, "");
+  LLVMValueRef g =
+      LLVMAddGlobalInAddressSpace(w->m, w->i32, "fpa.warp.hint", 3);
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetInitializer(g, LLVMGetUndef(w->i32));
+  LLVMSetAlignment(g, 4);
+  LLVMValueRef h = LLVMBuildLoad2(b, w->i32, g, "");
   LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
   LLVMSetAlignment(h, 4);
-  w->hot = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, h, ""), ku(w->i32, 0),
-                         "hot");
+  *global = g;
+  return LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, h, ""), ku(w->i32, 0),
+                       "hot");
 }
 
 /* The per-lane path with warp-precheck (p->hint), for the integer trick.
@@ -891,8 +891,8 @@ static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
   else
     LLVMBuildBr(b, direct);
   LLVMPositionBuilderAtEnd(b, ask);
-  read_hint(w);
-  LLVMBuildCondBr(b, w->hot, pre, direct);
+  LLVMValueRef hint;
+  LLVMBuildCondBr(b, read_hint(w, &hint), pre, direct);
 
   LLVMPositionBuilderAtEnd(b, direct);
   LLVMValueRef asked = NULL;
@@ -947,8 +947,7 @@ static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
       b, LLVMBuildAnd(b, learn, LLVMBuildXor(b, noop, was_hot, ""), "relearn"),
       store, out);
   LLVMPositionBuilderAtEnd(b, store);
-  LLVMValueRef st =
-      LLVMBuildStore(b, LLVMBuildZExt(b, noop, w->i32, ""), w->hint);
+  LLVMValueRef st = LLVMBuildStore(b, LLVMBuildZExt(b, noop, w->i32, ""), hint);
   LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
   LLVMSetAlignment(st, 4);
   LLVMBuildBr(b, out);
