@@ -848,16 +848,22 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
                        "hot");
 }
 
-/* The per-lane path with warp-precheck (p->hint), for the integer trick.
- * Entered at `perlane` (as without the hint) or, for a warp whose lanes
- * need both integer atomics (warp-precheck=mixed; =all: every warp), at
- * `ask`:
+/* The per-lane path with warp-precheck (p->hint), for the integer trick,
+ * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
+ * =all: every warp on the per-lane path), entered at `ask`:
  *
  *   ask:    by the hint, to pre or direct
  *   pre:    the per-lane form with precheck (load; skip the no-ops)
  *   direct: the per-lane form as without aggregation
- *   learn:  [entered at ask] the lowest lane stores whether its own update
- *           was a no-op, when that differs from the hint it followed
+ *   learn:  the lowest lane stores whether its own update was a no-op, when
+ *           that differs from the hint it followed
+ *
+ * Other warps (mixed) take the plain per-lane path, which is the same as
+ * with warp-precheck=off: nothing after its atomic waits for the rest of
+ * the warp. At many addresses a warp's life is mostly the atomic's round
+ * trip, so a join after it (phis, the learning test, a reconvergence
+ * barrier) costs throughput there (on an H200, 6 to 12% at 2^24 float
+ * addresses: bench/results/2026-11-21-h200-warp-precheck-raw, run k).
  *
  * Both forms are exact (the precheck's load is a no-op's linearization
  * point, as for precheck=on; aggregation is only for monotonic,
@@ -872,7 +878,6 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
  * form's atomicrmw for the caller to lower, and `*exit` the path's last
  * block. */
 static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
-                                   LLVMBasicBlockRef perlane,
                                    LLVMBasicBlockRef ask, LLVMValueRef vbits,
                                    LLVMValueRef *direct_rmw,
                                    LLVMBasicBlockRef *exit) {
@@ -885,23 +890,10 @@ static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
                     store = block(w, "warp.learn"),
                     out = block(w, "warp.perlane.exit");
   LLVMValueRef yes = LLVMConstInt(w->i1, 1, 0), no = LLVMConstInt(w->i1, 0, 0);
-  LLVMPositionBuilderAtEnd(b, perlane);
-  if (p->hint == FPA_WARP_PRECHECK_ALL)
-    LLVMBuildBr(b, ask);
-  else
-    LLVMBuildBr(b, direct);
   LLVMPositionBuilderAtEnd(b, ask);
   LLVMValueRef hint;
   LLVMBuildCondBr(b, read_hint(w, &hint), pre, direct);
 
-  LLVMPositionBuilderAtEnd(b, direct);
-  LLVMValueRef asked = NULL;
-  if (p->hint != FPA_WARP_PRECHECK_ALL) {
-    asked = LLVMBuildPhi(b, w->i1, "asked");
-    LLVMValueRef v[2] = {no, yes};
-    LLVMBasicBlockRef f[2] = {perlane, ask};
-    LLVMAddIncoming(asked, v, f, 2);
-  }
   LLVMValueRef rmws[2], bits[2], val = NULL;
   LLVMBasicBlockRef from[2] = {pre, direct};
   for (int k = 1; k >= 0; --k) {
@@ -928,17 +920,9 @@ static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
   LLVMValueRef was_hot = LLVMBuildPhi(b, w->i1, "");
   LLVMValueRef hv[2] = {yes, no};
   LLVMAddIncoming(was_hot, hv, from, 2);
-  LLVMValueRef a = NULL;
-  if (asked) {
-    a = LLVMBuildPhi(b, w->i1, "");
-    LLVMValueRef av[2] = {yes, asked};
-    LLVMAddIncoming(a, av, from, 2);
-  }
   LLVMValueRef learn =
       LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
                     ku(w->i32, 0), "lowest");
-  if (a)
-    learn = LLVMBuildAnd(b, learn, a, "");
   /* a no-op: the operand is not below (fmin) or above (fmax) the old
    * value in key order, NaNs included; only a hint, so close is enough */
   LLVMValueRef noop = LLVMBuildICmp(b, w->is_min ? LLVMIntSGE : LLVMIntSLE,
@@ -961,7 +945,7 @@ static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
 /*--- the builder ----------------------------------------------------------*/
 
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[2]) {
+                   LLVMValueRef out[3]) {
   warp w;
   init_warp(&w, b, s);
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
@@ -1171,12 +1155,14 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   }
   LLVMBuildBr(b, w.end);
 
-  LLVMValueRef perlane_old = NULL;
-  LLVMBasicBlockRef perlane_end = perlane;
-  if (perlane && p->hint) {
-    perlane_old =
-        hinted_perlane(&w, p, perlane, ask, vbits, &out[n], &perlane_end);
-    ++n;
+  LLVMValueRef perlane_old = NULL, ask_old = NULL;
+  LLVMBasicBlockRef perlane_end = perlane, ask_end = NULL;
+  if (p->hint)
+    ask_old = hinted_perlane(&w, p, ask, vbits, &out[n++], &ask_end);
+  if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
+    LLVMPositionBuilderAtEnd(b, perlane);
+    LLVMBuildBr(b, ask);
+    perlane = NULL;
   } else if (perlane) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMValueRef rmw2 = fpa_emit_rmw(b, s, binop, s->ptr,
@@ -1194,11 +1180,16 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
 
   if (used) {
     LLVMPositionBuilderBefore(b, s->inst);
-    if (perlane) {
-      LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "");
-      LLVMValueRef vals[2] = {result, perlane_old};
-      LLVMBasicBlockRef bbs[2] = {join, perlane_end};
-      LLVMAddIncoming(phi, vals, bbs, 2);
+    LLVMValueRef vals[3] = {result}, phi;
+    LLVMBasicBlockRef bbs[3] = {join};
+    unsigned k = 1;
+    if (perlane)
+      vals[k] = perlane_old, bbs[k++] = perlane_end;
+    if (ask_old)
+      vals[k] = ask_old, bbs[k++] = ask_end;
+    if (k > 1) {
+      phi = LLVMBuildPhi(b, w.wty, "");
+      LLVMAddIncoming(phi, vals, bbs, k);
       result = phi;
     }
     result = LLVMBuildBitCast(b, result, s->vty, "");

@@ -316,11 +316,11 @@ typedef struct fpa_warp_plan {
 void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                      const fpa_decision *d, fpa_warp_plan *p);
 /* Replaces s->inst with the aggregation. The atomicrmw instructions it
- * creates (the group leader's, and the per-lane fallback's when there is
- * one) still need the per-lane lowering: they are stored in `out`, and their
- * number is returned. */
+ * creates (the group leader's, the per-lane fallback's when there is one,
+ * and warp-precheck's direct form) still need the per-lane lowering: they
+ * are stored in `out`, and their number is returned. */
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[2]);
+                   LLVMValueRef out[3]);
 
 /*--- report (report.c) --------------------------------------------------*/
 

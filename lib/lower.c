@@ -159,7 +159,7 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
 }
 
 static int build_warp(LLVMBuilderRef b, const fpa_site *s,
-                      const fpa_warp_plan *p, LLVMValueRef made[2]) {
+                      const fpa_warp_plan *p, LLVMValueRef made[3]) {
   LLVMPositionBuilderBefore(b, s->inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
   int n = fpa_build_warp(b, s, p, made);
@@ -250,8 +250,8 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       rc = fpa_report_add(report, &rec);
     LLVMDisposeMessage(type);
     if (rec.action == FPA_ACTION_REWRITTEN) {
-      planned p = {s.inst, d.strategy, d.nan_repair, d.fences, d.precheck,
-                   NULL};
+      planned p = {s.inst,   d.strategy, d.nan_repair,
+                   d.fences, d.precheck, NULL};
       if (warp.apply) {
         p.warp = malloc(sizeof *p.warp);
         if (!p.warp) {
@@ -272,7 +272,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
             plan[k].precheck);
       continue;
     }
-    LLVMValueRef made[2];
+    LLVMValueRef made[3];
     fpa_op op = s.op;
     int nmade = build_warp(b, &s, plan[k].warp, made);
     for (int i = 0; i < nmade; ++i) {

@@ -39,9 +39,14 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; MIXED-NEXT: br i1 %odd, label %warp.which, label %warp.perlane, !prof
 ; ALL:        %shared = call i1 @llvm.nvvm.vote.any.sync(
 ; ALL-NEXT:   br i1 %shared, label %warp.shared, label %warp.perlane, !prof
-; Plain per-lane warps go straight to the direct form (mixed) or ask (all).
+; Plain per-lane warps (mixed) do the per-lane form and leave, with nothing
+; after their atomics that waits for the rest of the warp; all: they ask.
 ; CHECK:      warp.perlane:
-; MIXED-NEXT: br label %warp.perlane.direct
+; MIXED-NOT:  fpa.warp.hint
+; MIXED:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; MIXED:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; MIXED-NOT:  fpa.warp.hint
+; MIXED:      br label %warp.end
 ; ALL-NEXT:   br label %warp.hint
 ; CHECK:      warp.hint:
 ; CHECK-NEXT: [[H:%.*]] = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
@@ -59,11 +64,11 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      warp.perlane.direct:
-; MIXED-NEXT: %asked = phi i1 [ false, %warp.perlane ], [ true, %warp.hint ]
 ; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; The lowest lane of a warp that asked stores what its update showed.
+; The lowest lane stores what its update showed.
 ; CHECK:      warp.perlane.done:
+; CHECK-NEXT: %perlane.old = phi i32
 ; CHECK:      %noop = icmp sge i32
 ; CHECK:      %relearn = and i1
 ; CHECK:      warp.learn:
