@@ -100,8 +100,41 @@ LLVMValueRef fpa_int_trick_sticky(LLVMBuilderRef b, const fpa_site *s,
                                 "sticky");
 }
 
+/* i1: the integer op leaves `cur` as it is (the update is a no-op) */
+static LLVMValueRef int_noop(LLVMBuilderRef b, const fpa_int_ops *io,
+                             int is_min, LLVMValueRef cur, const char *name) {
+  LLVMIntPredicate pp = is_min ? LLVMIntSLT : LLVMIntSGT;
+  LLVMIntPredicate np = is_min ? LLVMIntUGT : LLVMIntULT;
+  LLVMValueRef pnew = LLVMBuildSelect(
+      b, LLVMBuildICmp(b, pp, io->pos_op, cur, ""), io->pos_op, cur, "");
+  LLVMValueRef nnew = LLVMBuildSelect(
+      b, LLVMBuildICmp(b, np, io->neg_op, cur, ""), io->neg_op, cur, "");
+  LLVMValueRef nv = LLVMBuildSelect(b, io->neg, nnew, pnew, "");
+  return LLVMBuildICmp(b, LLVMIntEQ, nv, cur, name);
+}
+
+static void store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
+  LLVMValueRef st = LLVMBuildStore(b, v, hint);
+  LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+  LLVMSetAlignment(st, 4);
+}
+
+static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
+                      int fences, int precheck, LLVMValueRef hint);
+
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck) {
+  int_trick(b, s, nan_repair, fences, precheck, NULL);
+}
+
+void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
+                                  int nan_repair, int precheck,
+                                  LLVMValueRef hint) {
+  int_trick(b, s, nan_repair, 0, precheck, hint);
+}
+
+static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
+                      int fences, int precheck, LLVMValueRef hint) {
   LLVMTypeRef ity = fpa_value_int_type(s);
   int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
 
@@ -119,14 +152,7 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMValueRef cur = NULL, skip = NULL;
   if (precheck) {
     cur = fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cur");
-    LLVMIntPredicate pp = is_min ? LLVMIntSLT : LLVMIntSGT;
-    LLVMIntPredicate np = is_min ? LLVMIntUGT : LLVMIntULT;
-    LLVMValueRef pnew = LLVMBuildSelect(
-        b, LLVMBuildICmp(b, pp, pos_op, cur, ""), pos_op, cur, "");
-    LLVMValueRef nnew = LLVMBuildSelect(
-        b, LLVMBuildICmp(b, np, neg_op, cur, ""), neg_op, cur, "");
-    LLVMValueRef nv = LLVMBuildSelect(b, neg, nnew, pnew, "");
-    skip = LLVMBuildICmp(b, LLVMIntEQ, nv, cur, "nochange");
+    skip = int_noop(b, &io, is_min, cur, "nochange");
     if (nan_repair) {
       LLVMValueRef sticky = fpa_int_trick_sticky(b, s, cur);
       LLVMValueRef due = LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "");
@@ -148,6 +174,8 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
     LLVMBuildCondBr(b, skip, end, go);
     LLVMPositionBuilderAtEnd(b, go);
+    if (hint)
+      store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 0, 0));
   }
   LLVMBuildCondBr(b, neg, neg_bb, pos_bb);
 
@@ -160,22 +188,31 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     LLVMBuildBr(b, join);
   }
 
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
   if (!nan_repair) {
     LLVMValueRef old = NULL;
-    if (s->result_used) {
+    if (s->result_used || (hint && !precheck)) {
       LLVMPositionBuilderBefore(b, s->inst);
       old = LLVMBuildPhi(b, ity, "");
       LLVMAddIncoming(old, olds, blocks, 2);
       if (cur)
         LLVMAddIncoming(old, &cur, &entry, 1);
     }
-    fpa_finish(b, s, old);
+    if (hint && !precheck)
+      store_hint(
+          b, hint,
+          LLVMBuildZExt(b, int_noop(b, &io, is_min, old, "noop"), i32, ""));
+    fpa_finish(b, s, s->result_used ? old : NULL);
     return;
   }
 
   LLVMPositionBuilderAtEnd(b, join);
   LLVMValueRef old = LLVMBuildPhi(b, ity, "old");
   LLVMAddIncoming(old, olds, blocks, 2);
+  if (hint && !precheck)
+    store_hint(
+        b, hint,
+        LLVMBuildZExt(b, int_noop(b, &io, is_min, old, "noop"), i32, ""));
   LLVMValueRef sticky = fpa_int_trick_sticky(b, s, old);
   LLVMValueRef repair =
       LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "nanrepair");

@@ -828,19 +828,24 @@ static void loop_from_early(warp *w, LLVMValueRef rmw) {
   fpa_build_cas_loop(w->b, &ls, w->early.word_ptr != NULL, &w->early);
 }
 
-/* warp-precheck's hint: a word of shared memory per site, read where a
- * warp asks it (reading it at the top for every warp was no faster on an
- * H200, bench/results/2026-11-21-h200-warp-precheck-raw) and frozen, as
- * before any warp of the block stores it, it holds whatever shared memory
- * held. Returns i1 "hot"; `*global` gets the new global. */
+/* warp-precheck's hint: two words of shared memory per site, [0] the hint
+ * and [1] where the lanes other than the lowest store what they learn (so
+ * that one lane's update teaches the warp, with no branch). [0] is read
+ * where a warp asks it (reading it for every warp, early, was no faster
+ * on an H200: bench/results/2026-11-21-h200-warp-precheck-raw, runs i and
+ * n) and frozen, as before any warp of the block stores it, it holds
+ * whatever shared memory held. Returns i1 "hot"; `*global` gets the new
+ * global. */
 static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
   LLVMBuilderRef b = w->b;
-  LLVMValueRef g =
-      LLVMAddGlobalInAddressSpace(w->m, w->i32, "fpa.warp.hint", 3);
+  LLVMTypeRef aty = LLVMArrayType(w->i32, 2);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(w->m, aty, "fpa.warp.hint", 3);
   LLVMSetLinkage(g, LLVMInternalLinkage);
-  LLVMSetInitializer(g, LLVMGetUndef(w->i32));
+  LLVMSetInitializer(g, LLVMGetUndef(aty));
   LLVMSetAlignment(g, 4);
-  LLVMValueRef h = LLVMBuildLoad2(b, w->i32, g, "");
+  LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
+  LLVMValueRef h = LLVMBuildLoad2(
+      b, w->i32, LLVMBuildInBoundsGEP2(b, aty, g, idx, 2, ""), "");
   LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
   LLVMSetAlignment(h, 4);
   *global = g;
@@ -850,20 +855,22 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
 
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
  * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
- * =all: every warp on the per-lane path), entered at `ask`:
+ * =all: every warp on the per-lane path), entered at `ask` with the hint's
+ * value `hot`: the per-lane form with precheck (load; skip the no-ops)
+ * where the hint is hot, else the plain per-lane form. In both, each lane
+ * that knows whether its update changes memory stores that
+ * (fpa_build_int_trick_learning), with no test and no branch: the lowest
+ * active lane in the hint, the others in the word beside it, so that the
+ * hint follows one lane (were it any lane's, one update in a warp of
+ * no-ops would turn it cold). Every instruction between a lane's atomic
+ * and its end costs throughput at many addresses, where a warp's life is
+ * mostly the atomic's round trip: on an H200 a learning test after the
+ * NaN repair, with its reconvergence, lost 2 to 5% at 2^24 float
+ * addresses against stores before it (bench/results/
+ * 2026-11-21-h200-warp-precheck-raw, runs m and n).
  *
- *   ask:    by the hint, to pre or direct
- *   pre:    the per-lane form with precheck (load; skip the no-ops)
- *   direct: the per-lane form as without aggregation
- *   learn:  the lowest lane stores whether its own update was a no-op, when
- *           that differs from the hint it followed
- *
- * Other warps (mixed) take the plain per-lane path, which is the same as
- * with warp-precheck=off: nothing after its atomic waits for the rest of
- * the warp. At many addresses a warp's life is mostly the atomic's round
- * trip, so a join after it (phis, the learning test, a reconvergence
- * barrier) costs throughput there (on an H200, 6 to 12% at 2^24 float
- * addresses: bench/results/2026-11-21-h200-warp-precheck-raw, run k).
+ * Other warps (mixed) take the plain per-lane path, as with
+ * warp-precheck=off.
  *
  * Both forms are exact (the precheck's load is a no-op's linearization
  * point, as for precheck=on; aggregation is only for monotonic,
@@ -872,80 +879,49 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
  * need both integer atomics issues two where one atomic per lane issues
  * one, which at a few hot addresses halves the rate; reading first there
  * skips them, but costs a round trip wherever updates change memory, as at
- * many cold addresses; the hint tells the two apart at run time, from one
- * lane's update per warp (no collective after the atomics).
- * Returns the old value (element bits); `*direct_rmw` gets the direct
- * form's atomicrmw for the caller to lower, and `*exit` the path's last
- * block. */
-static LLVMValueRef hinted_perlane(warp *w, const fpa_warp_plan *p,
-                                   LLVMBasicBlockRef ask, LLVMValueRef vbits,
-                                   LLVMValueRef *direct_rmw,
-                                   LLVMBasicBlockRef *exit) {
+ * many cold addresses; the hint tells the two apart at run time.
+ * `old` gets each form's old value (element bits; when the result is used)
+ * and `exit` the block it is in. */
+static void hinted_perlane(warp *w, const fpa_warp_plan *p,
+                           LLVMBasicBlockRef ask, LLVMValueRef hot,
+                           LLVMValueRef hint, LLVMValueRef vbits,
+                           LLVMValueRef old[2], LLVMBasicBlockRef exit[2]) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
-  LLVMBasicBlockRef pre = block(w, "warp.perlane.precheck"),
-                    direct = block(w, "warp.perlane.direct"),
-                    done = block(w, "warp.perlane.done"),
-                    store = block(w, "warp.learn"),
-                    out = block(w, "warp.perlane.exit");
-  LLVMValueRef yes = LLVMConstInt(w->i1, 1, 0), no = LLVMConstInt(w->i1, 0, 0);
+  LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
+                               block(w, "warp.perlane.direct")};
   LLVMPositionBuilderAtEnd(b, ask);
-  LLVMValueRef hint;
-  LLVMBuildCondBr(b, read_hint(w, &hint), pre, direct);
-
-  LLVMValueRef rmws[2], bits[2], val = NULL;
-  LLVMBasicBlockRef from[2] = {pre, direct};
-  for (int k = 1; k >= 0; --k) {
+  /* the lowest active lane stores to the hint, the others to [1] */
+  LLVMValueRef idx[2] = {
+      ku(w->i32, 0),
+      LLVMBuildZExt(b,
+                    LLVMBuildICmp(b, LLVMIntNE,
+                                  LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
+                                  ku(w->i32, 0), ""),
+                    w->i32, "")};
+  LLVMValueRef dst = LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(hint),
+                                           hint, idx, 2, "hint.dst");
+  LLVMBuildCondBr(b, hot, from[0], from[1]);
+  for (int k = 0; k < 2; ++k) {
     LLVMPositionBuilderAtEnd(b, from[k]);
-    val = LLVMBuildBitCast(b, vbits, s->vty, "");
-    rmws[k] = fpa_emit_rmw(b, s, binop, s->ptr, val, 0);
-    bits[k] = LLVMBuildBitCast(b, rmws[k], w->wty, "");
-    LLVMBuildBr(b, done);
+    fpa_site ls = *s;
+    ls.val = LLVMBuildBitCast(b, vbits, s->vty, "");
+    ls.inst = fpa_emit_rmw(b, s, binop, s->ptr, ls.val, 0);
+    old[k] = s->result_used
+                 ? LLVMBuildBitCast(b, ls.inst, w->wty, "perlane.old")
+                 : NULL;
+    LLVMValueRef br = LLVMBuildBr(b, w->end);
+    LLVMPositionBuilderBefore(b, ls.inst);
+    fpa_build_int_trick_learning(b, &ls, p->nan_repair, !k, dst);
+    exit[k] = LLVMGetInstructionParent(br);
   }
-  /* the precheck form, lowered here (before the phis below, as lowering
-   * splits the block and so replaces its successors' phis); the direct one
-   * by the caller */
-  fpa_site ls = *s;
-  ls.inst = rmws[0];
-  ls.val = val;
-  ls.result_used = 1;
-  LLVMPositionBuilderBefore(b, rmws[0]);
-  fpa_build_int_trick(b, &ls, p->nan_repair, 0, 1);
-  from[0] = LLVMGetInstructionParent(bits[0]);
-
-  LLVMPositionBuilderAtEnd(b, done);
-  LLVMValueRef old = LLVMBuildPhi(b, w->wty, "perlane.old");
-  LLVMAddIncoming(old, bits, from, 2);
-  LLVMValueRef was_hot = LLVMBuildPhi(b, w->i1, "");
-  LLVMValueRef hv[2] = {yes, no};
-  LLVMAddIncoming(was_hot, hv, from, 2);
-  LLVMValueRef learn =
-      LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
-                    ku(w->i32, 0), "lowest");
-  /* a no-op: the operand is not below (fmin) or above (fmax) the old
-   * value in key order, NaNs included; only a hint, so close is enough */
-  LLVMValueRef noop = LLVMBuildICmp(b, w->is_min ? LLVMIntSGE : LLVMIntSLE,
-                                    to_key(w, vbits), to_key(w, old), "noop");
-  LLVMBuildCondBr(
-      b, LLVMBuildAnd(b, learn, LLVMBuildXor(b, noop, was_hot, ""), "relearn"),
-      store, out);
-  LLVMPositionBuilderAtEnd(b, store);
-  LLVMValueRef st = LLVMBuildStore(b, LLVMBuildZExt(b, noop, w->i32, ""), hint);
-  LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
-  LLVMSetAlignment(st, 4);
-  LLVMBuildBr(b, out);
-  LLVMPositionBuilderAtEnd(b, out);
-  LLVMBuildBr(b, w->end);
-  *direct_rmw = rmws[1];
-  *exit = out;
-  return old;
 }
 
 /*--- the builder ----------------------------------------------------------*/
 
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[3]) {
+                   LLVMValueRef out[2]) {
   warp w;
   init_warp(&w, b, s);
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
@@ -961,6 +937,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
   LLVMBasicBlockRef ask = NULL;
+  LLVMValueRef hot = NULL, hint = NULL;
   if (p->hint)
     ask = block(&w, "warp.hint");
 
@@ -1023,39 +1000,29 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBasicBlockRef shared = block(&w, "warp.shared");
     LLVMBasicBlockRef match = block(&w, "warp.match");
     LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
+    dup = LLVMBuildAnd(
+        b, not_first,
+        LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, NULL, 1), ""), "");
+    args[1] = dup;
+    LLVMValueRef anydup =
+        intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
     if (p->hint == FPA_WARP_PRECHECK_MIXED) {
-      /* The same shuffle also finds a warp whose lanes need both integer
-       * atomics (warp-precheck): the operand's sign rides in address bit
-       * 0, which is zero (the integer trick is only chosen for naturally
-       * aligned atomics of 4 or 8 bytes), and a lane
-       * whose sign differs from the lane below's, like a pair, sends the
-       * warp to the second vote, which tells them apart. */
-      LLVMValueRef neg =
-          LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg");
-      lo = LLVMBuildOr(b, lo, LLVMBuildZExt(b, neg, w.i32, ""), "addr.sign");
-      LLVMValueRef diff = LLVMBuildXor(b, lo, shfl32(&w, lo, NULL, 1), "");
-      dup = LLVMBuildAnd(b, not_first,
-                         LLVMBuildICmp(b, LLVMIntULE, diff, ku(w.i32, 1), ""),
-                         "");
-      LLVMValueRef flip = LLVMBuildAnd(
-          b, not_first, LLVMBuildTrunc(b, diff, w.i1, ""), "signflip");
-      args[1] = LLVMBuildOr(b, dup, flip, "");
-      LLVMValueRef odd =
-          intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "odd");
+      /* A warp whose lanes need both integer atomics (warp-precheck): a
+       * ballot of the operands' signs, which does not wait for the
+       * shuffle, so the test adds little to the warp's path to its
+       * atomic. */
+      args[1] = LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg");
+      LLVMValueRef signs =
+          intrinsic(&w, "llvm.nvvm.vote.ballot.sync", NULL, args, 2, "signs");
+      LLVMValueRef both = LLVMBuildAnd(
+          b, LLVMBuildICmp(b, LLVMIntNE, signs, ku(w.i32, 0), ""),
+          LLVMBuildICmp(b, LLVMIntNE, signs, w.mask, ""), "bothsigns");
+      LLVMValueRef odd = LLVMBuildOr(b, anydup, both, "odd");
       LLVMBasicBlockRef which = block(&w, "warp.which");
       unlikely(&w, LLVMBuildCondBr(b, odd, which, perlane));
       LLVMPositionBuilderAtEnd(b, which);
-      args[1] = dup;
-      LLVMValueRef anydup =
-          intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
       LLVMBuildCondBr(b, anydup, shared, ask);
     } else {
-      dup = LLVMBuildAnd(
-          b, not_first,
-          LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, NULL, 1), ""), "");
-      args[1] = dup;
-      LLVMValueRef anydup =
-          intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
       unlikely(&w, LLVMBuildCondBr(b, anydup, shared, perlane));
     }
     LLVMPositionBuilderAtEnd(b, shared);
@@ -1155,10 +1122,15 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   }
   LLVMBuildBr(b, w.end);
 
-  LLVMValueRef perlane_old = NULL, ask_old = NULL;
-  LLVMBasicBlockRef perlane_end = perlane, ask_end = NULL;
-  if (p->hint)
-    ask_old = hinted_perlane(&w, p, ask, vbits, &out[n++], &ask_end);
+  LLVMValueRef perlane_old = NULL, ask_old[2] = {NULL, NULL};
+  LLVMBasicBlockRef perlane_end = perlane, ask_end[2];
+  if (p->hint) {
+    if (!hot) {
+      LLVMPositionBuilderAtEnd(b, ask);
+      hot = read_hint(&w, &hint);
+    }
+    hinted_perlane(&w, p, ask, hot, hint, vbits, ask_old, ask_end);
+  }
   if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);
@@ -1180,13 +1152,13 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
 
   if (used) {
     LLVMPositionBuilderBefore(b, s->inst);
-    LLVMValueRef vals[3] = {result}, phi;
-    LLVMBasicBlockRef bbs[3] = {join};
+    LLVMValueRef vals[4] = {result}, phi;
+    LLVMBasicBlockRef bbs[4] = {join};
     unsigned k = 1;
     if (perlane)
       vals[k] = perlane_old, bbs[k++] = perlane_end;
-    if (ask_old)
-      vals[k] = ask_old, bbs[k++] = ask_end;
+    for (int f = 0; f < 2 && ask_old[f]; ++f)
+      vals[k] = ask_old[f], bbs[k++] = ask_end[f];
     if (k > 1) {
       phi = LLVMBuildPhi(b, w.wty, "");
       LLVMAddIncoming(phi, vals, bbs, k);

@@ -183,6 +183,15 @@ const char *fpa_op_name(fpa_op op);
  * builder `b` is positioned before s->inst on entry. */
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck);
+/* The same, with warp-precheck's learning (build_warp.c): every lane that
+ * knows whether its update changes memory stores that in the i32 word
+ * `hint` (monotonic), 1 for a no-op: with precheck, a lane whose load shows
+ * a change stores 0 before its atomic (a lane that skips stores nothing);
+ * without, each lane stores what its atomic's old value shows, before the
+ * NaN repair, so that nothing follows the repair but the warp's end. */
+void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
+                                  int nan_repair, int precheck,
+                                  LLVMValueRef hint);
 /* The integer trick's pieces for operand bits `vb` (build_int.c): */
 typedef struct fpa_int_ops {
   LLVMValueRef nan;                    /* i1: the operand is a NaN */
@@ -316,11 +325,11 @@ typedef struct fpa_warp_plan {
 void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                      const fpa_decision *d, fpa_warp_plan *p);
 /* Replaces s->inst with the aggregation. The atomicrmw instructions it
- * creates (the group leader's, the per-lane fallback's when there is one,
- * and warp-precheck's direct form) still need the per-lane lowering: they
- * are stored in `out`, and their number is returned. */
+ * creates (the group leader's, and the per-lane fallback's when there is
+ * one) still need the per-lane lowering: they are stored in `out`, and their
+ * number is returned. */
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[3]);
+                   LLVMValueRef out[2]);
 
 /*--- report (report.c) --------------------------------------------------*/
 

@@ -140,11 +140,13 @@ enum {
   COLL_REDUX_MIN,
   COLL_REDUX_MAX,
   COLL_REDUX_UMIN,
-  COLL_REDUX_UMAX
+  COLL_REDUX_UMAX,
+  COLL_VOTE_BALLOT
 };
-static const char *COLL_NAMES[] = {
-    "?",         "shfl.idx",  "shfl.up",   "vote.all",   "vote.any",
-    "match.any", "redux.min", "redux.max", "redux.umin", "redux.umax"};
+static const char *COLL_NAMES[] = {"?",          "shfl.idx",   "shfl.up",
+                                   "vote.all",   "vote.any",   "match.any",
+                                   "redux.min",  "redux.max",  "redux.umin",
+                                   "redux.umax", "vote.ballot"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
 
@@ -215,6 +217,9 @@ static uint32_t emu_vote_all(uint32_t mask, uint32_t pred) {
 }
 static uint32_t emu_vote_any(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_ANY, mask, pred & 1, 0, 0);
+}
+static uint32_t emu_vote_ballot(uint32_t mask, uint32_t pred) {
+  return (uint32_t)collective(COLL_VOTE_BALLOT, mask, pred & 1, 0, 0);
 }
 static uint32_t emu_shfl_idx(uint32_t mask, uint32_t v, uint32_t b,
                              uint32_t c) {
@@ -331,21 +336,30 @@ static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
   return access_mem((int)(code >> 4), code & 15, p, a, c);
 }
 
-/* warp-precheck's hint (a shared-memory global "fpa.warp.hint"): one word
- * for the simulated block (both warps), set at random before each trial,
- * as shared memory holds whatever it held. Its accesses are not memory
- * updates of the lanes, so they leave the clocks alone. */
-static uint32_t g_hint;
-/* stores of 0 and of 1: the lowering stores what its lowest lane saw when
- * that differs from the hint it followed, so a 0 follows the precheck form
- * and a 1 the direct form, which shows that both ran */
-static unsigned g_hint_stores[2];
-static uint32_t emu_hint(uint32_t is_store, uint32_t value) {
+/* warp-precheck's hint (a shared-memory global "fpa.warp.hint", two
+ * words: [0] the hint, [1] where lanes other than the lowest store): one
+ * for the simulated block (both warps), [0] set at random before each
+ * trial, as shared memory holds whatever it held. Its accesses are not
+ * memory updates of the lanes, so they leave the clocks alone. */
+static uint32_t g_hint, g_hint_aside;
+/* reads that found it cold (0: the direct form follows) and hot (else: the
+ * precheck form), which shows that both forms ran; stores of 0 (an update
+ * that changes memory) and of 1 (a no-op, seen only by the direct form) */
+static unsigned g_hint_reads[2], g_hint_stores[2];
+static uint32_t emu_hint(uint32_t is_store, uint32_t value, uint32_t word) {
+  if (word > 1 || (word && !is_store))
+    die("the hint's aside word %s, or a word past it",
+        is_store ? "stored" : "read");
+  if (is_store && word) {
+    g_hint_aside = value;
+    return 0;
+  }
   if (is_store) {
     ++g_hint_stores[value != 0];
     g_hint = value;
     return 0;
   }
+  ++g_hint_reads[g_hint != 0];
   return g_hint;
 }
 
@@ -432,6 +446,11 @@ static void resolve(int w) {
       r = (uint64_t)(kind == COLL_VOTE_ALL ? all : any);
       break;
     }
+    case COLL_VOTE_BALLOT:
+      for (int j = 0; j < 32; ++j)
+        if ((m >> j & 1) && (ls[j].a & 1))
+          r |= 1ull << j;
+      break;
     case COLL_MATCH:
       for (int j = 0; j < 32; ++j)
         if ((m >> j & 1) && ls[j].a == L->a)
@@ -583,6 +602,8 @@ static const struct emu {
      (void *)emu_isspacep_global},
     {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
     {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
+    {"llvm.nvvm.vote.ballot.sync", "fpa_emu_vote_ballot", "ii",
+     (void *)emu_vote_ballot},
     {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",
      (void *)emu_shfl_idx},
     {"llvm.nvvm.shfl.sync.up.i32", "fpa_emu_shfl_up", "iiii",
@@ -604,7 +625,7 @@ static const struct emu {
     /* load atomic, cmpxchg, atomicrmw: redirect_access */
     {"(memory access)", "fpa_emu_access", "ipll", (void *)emu_access},
     /* load atomic and store atomic of the hint: redirect_hint */
-    {"(hint access)", "fpa_emu_hint", "ii", (void *)emu_hint},
+    {"(hint access)", "fpa_emu_hint", "iii", (void *)emu_hint},
 };
 #define NEMUS (sizeof EMUS / sizeof EMUS[0])
 
@@ -710,14 +731,28 @@ static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMInstructionEraseFromParent(i);
 }
 
-/* The hint global an access of `i` (a load or store) goes to, or NULL. */
-static LLVMValueRef hint_of(LLVMValueRef i) {
+/* The hint global an access of `i` (a load or store) goes to, or NULL;
+ * `*word` (where not NULL) gets the i32 word index: the global itself is
+ * word 0, a getelementptr [2 x i32] of it (instruction or constant) its
+ * last index. */
+static LLVMValueRef hint_of(LLVMValueRef i, LLVMValueRef *word) {
   LLVMValueRef ptr =
       LLVMGetOperand(i, LLVMGetInstructionOpcode(i) == LLVMStore ? 1 : 0);
+  LLVMValueRef g = ptr, w = NULL;
+  if ((LLVMIsAGetElementPtrInst(ptr) ||
+       (LLVMIsAConstantExpr(ptr) &&
+        LLVMGetConstOpcode(ptr) == LLVMGetElementPtr)) &&
+      LLVMGetNumOperands(ptr) == 3) {
+    g = LLVMGetOperand(ptr, 0);
+    w = LLVMGetOperand(ptr, 2);
+  }
   size_t len = 0;
-  const char *name =
-      LLVMIsAGlobalVariable(ptr) ? LLVMGetValueName2(ptr, &len) : "";
-  return strncmp(name, "fpa.warp.hint", 13) == 0 ? ptr : NULL;
+  const char *name = LLVMIsAGlobalVariable(g) ? LLVMGetValueName2(g, &len) : "";
+  if (strncmp(name, "fpa.warp.hint", 13) != 0)
+    return NULL;
+  if (word)
+    *word = w;
+  return g;
 }
 
 /* Replaces an atomic load or store of the hint by a call to emu_hint. */
@@ -732,15 +767,22 @@ static void redirect_hint(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
         text);
   }
   LLVMPositionBuilderBefore(b, i);
-  LLVMValueRef args[2] = {LLVMConstInt(i32, (unsigned)is_store, 0),
-                          is_store ? LLVMGetOperand(i, 0)
-                                   : LLVMConstInt(i32, 0, 0)};
-  LLVMTypeRef params[2] = {i32, i32};
+  LLVMValueRef word = NULL;
+  hint_of(i, &word);
+  LLVMValueRef ptr = LLVMGetOperand(i, is_store ? 1 : 0);
+  LLVMValueRef args[3] = {
+      LLVMConstInt(i32, (unsigned)is_store, 0),
+      is_store ? LLVMGetOperand(i, 0) : LLVMConstInt(i32, 0, 0),
+      word ? LLVMBuildIntCast2(b, word, i32, 0, "") : LLVMConstInt(i32, 0, 0)};
+  LLVMTypeRef params[3] = {i32, i32, i32};
   LLVMValueRef call = call_host(m, b, "fpa_emu_hint",
-                                LLVMFunctionType(i32, params, 2, 0), args, 2);
+                                LLVMFunctionType(i32, params, 3, 0), args, 3);
   if (!is_store)
     LLVMReplaceAllUsesWith(i, call);
   LLVMInstructionEraseFromParent(i);
+  /* a getelementptr of the hint goes with its last access */
+  if (LLVMIsAInstruction(ptr) && !LLVMGetFirstUse(ptr))
+    LLVMInstructionEraseFromParent(ptr);
 }
 
 /* Replaces a load atomic, cmpxchg or atomicrmw by a call to emu_access. */
@@ -846,7 +888,7 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
     while (i) {
       LLVMValueRef next = LLVMGetNextInstruction(i);
       LLVMOpcode opc = LLVMGetInstructionOpcode(i);
-      if ((opc == LLVMStore || opc == LLVMLoad) && hint_of(i)) {
+      if ((opc == LLVMStore || opc == LLVMLoad) && hint_of(i, NULL)) {
         redirect_hint(m, b, i);
         i = next;
         continue;
@@ -1627,6 +1669,7 @@ int main(int argc, char **argv) {
     g_fn = c->fn;
     unsigned passed = 0;
     char why[400] = "";
+    g_hint_reads[0] = g_hint_reads[1] = 0;
     g_hint_stores[0] = g_hint_stores[1] = 0;
     for (unsigned r = 0; r < trials; ++r) {
       trial t;
@@ -1645,9 +1688,10 @@ int main(int argc, char **argv) {
     }
     if (passed == trials && c->hint)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
-             "hint stored 0 %u and 1 %u times\n",
-             c->name, trials, c->intrinsics, g_hint_stores[0],
-             g_hint_stores[1]);
+             "hint read cold %u and hot %u times, stored 0 %u and 1 %u "
+             "times\n",
+             c->name, trials, c->intrinsics, g_hint_reads[0], g_hint_reads[1],
+             g_hint_stores[0], g_hint_stores[1]);
     else if (passed == trials)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
              c->name, trials, c->intrinsics);

@@ -1,5 +1,5 @@
-; warp-precheck through llc and ptxas: the hint is a word of shared memory,
-; read and written by relaxed accesses, and the PTX assembles.
+; warp-precheck through llc and ptxas: the hint is two words of shared
+; memory, read and written by relaxed accesses, and the PTX assembles.
 ; REQUIRES: nvptx
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' %s -o %t.bc
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t.bc -o %t.ptx
@@ -10,10 +10,13 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: .entry k(
-; CHECK: .shared .align 4 .{{b32|u32}} fpa_$_warp_$_hint;
+; CHECK: .shared .align 4 .b8 fpa_$_warp_$_hint[8];
 ; CHECK: shfl.sync.up.b32
-; CHECK-DAG: ld.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
-; CHECK-DAG: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint],
+; CHECK: vote.sync.ballot.b32
+; CHECK: ld.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
+; Both forms' stores go to the same word, the hint or the one beside it.
+; CHECK: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [[[DST:%rd[0-9]+]]], {{0|%r[0-9]+}};
+; CHECK: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [[[DST]]], %r{{[0-9]+}};
 define void @k(ptr addrspace(1) %p, float %v) {
   %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %q = getelementptr float, ptr addrspace(1) %p, i32 %i
