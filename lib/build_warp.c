@@ -831,9 +831,9 @@ static void loop_from_early(warp *w, LLVMValueRef rmw) {
 /* warp-precheck's hint: two words of shared memory per site, [0] the hint
  * and [1] where the lanes other than the lowest store what they learn (so
  * that one lane's update teaches the warp, with no branch). [0] is read
- * where a warp asks it (reading it for every warp, early, was no faster
- * on an H200: bench/results/2026-11-21-h200-warp-precheck-raw, runs i and
- * n) and frozen, as before any warp of the block stores it, it holds
+ * where a warp asks it (reading it earlier was no faster on an H200:
+ * bench/results/2026-11-21-h200-warp-precheck-raw, runs i, n and p) and
+ * frozen, as before any warp of the block stores it, it holds
  * whatever shared memory held. Returns i1 "hot"; `*global` gets the new
  * global. */
 static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
@@ -865,9 +865,9 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
  * no-ops would turn it cold). Every instruction between a lane's atomic
  * and its end costs throughput at many addresses, where a warp's life is
  * mostly the atomic's round trip: on an H200 a learning test after the
- * NaN repair, with its reconvergence, lost 2 to 5% at 2^24 float
- * addresses against stores before it (bench/results/
- * 2026-11-21-h200-warp-precheck-raw, runs m and n).
+ * NaN repair, with its reconvergence, lost 1 to 2% at 2^24 float
+ * addresses on mixed-sign data against stores before it (bench/results/
+ * 2026-11-21-h200-warp-precheck-raw, run n).
  *
  * Other warps (mixed) take the plain per-lane path, as with
  * warp-precheck=off.

@@ -57,13 +57,14 @@ static const fpa_option_info option_table[] = {
      "repair or a used result, on the per-lane path (lanes with distinct "
      "addresses): mixed: a warp whose lanes need both integer atomics "
      "(operands of both signs) loads first and skips the no-ops (as "
-     "precheck=on) when a 4-byte hint in shared memory says that most "
-     "recent updates of this site in the thread block changed nothing; the "
-     "warp then updates the hint. all: every warp on that path does so. "
-     "Exact either way: the hint only picks between two exact lowerings. "
-     "Adds 4 bytes of static shared memory per site. Opt-in: at a few hot "
-     "addresses it reaches the integer limit on mixed-sign data, but at "
-     "many cold addresses it costs about 6 to 12% (README, Performance)."},
+     "precheck=on) when a hint in shared memory says that most recent "
+     "updates of this site in the thread block changed nothing; the warp's "
+     "lowest lane then updates the hint. all: every warp on that path does "
+     "so. Exact either way: the hint only picks between two exact "
+     "lowerings. Adds 8 bytes of static shared memory per site. Opt-in: at "
+     "a few hot addresses it reaches the integer limit on mixed-sign data, "
+     "but at many cold addresses it costs about 3 to 5% there (README, "
+     "Performance)."},
     {"precheck", "off|on", "off",
      "fmin/fmax by the integer trick: load the location first and skip the "
      "atomic when that value shows the update cannot change memory (the "
