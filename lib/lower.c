@@ -250,8 +250,8 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       rc = fpa_report_add(report, &rec);
     LLVMDisposeMessage(type);
     if (rec.action == FPA_ACTION_REWRITTEN) {
-      planned p = {s.inst,   d.strategy, d.nan_repair,
-                   d.fences, d.precheck, NULL};
+      planned p = {s.inst, d.strategy, d.nan_repair, d.fences, d.precheck,
+                   NULL};
       if (warp.apply) {
         p.warp = malloc(sizeof *p.warp);
         if (!p.warp) {
