@@ -855,8 +855,8 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
 
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
  * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
- * =all: every warp on the per-lane path), entered at `ask` with the hint's
- * value `hot`: the per-lane form with precheck (load; skip the no-ops)
+ * =all: every warp on the per-lane path), entered at `ask`, where it reads
+ * the hint: the per-lane form with precheck (load; skip the no-ops)
  * where the hint is hot, else the plain per-lane form. In both, each lane
  * that knows whether its update changes memory stores that
  * (fpa_build_int_trick_learning), with no test and no branch: the lowest
@@ -883,8 +883,7 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
  * `old` gets each form's old value (element bits; when the result is used)
  * and `exit` the block it is in. */
 static void hinted_perlane(warp *w, const fpa_warp_plan *p,
-                           LLVMBasicBlockRef ask, LLVMValueRef hot,
-                           LLVMValueRef hint, LLVMValueRef vbits,
+                           LLVMBasicBlockRef ask, LLVMValueRef vbits,
                            LLVMValueRef old[2], LLVMBasicBlockRef exit[2]) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
@@ -892,6 +891,7 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
   LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
                                block(w, "warp.perlane.direct")};
   LLVMPositionBuilderAtEnd(b, ask);
+  LLVMValueRef hint, hot = read_hint(w, &hint);
   /* the lowest active lane stores to the hint, the others to [1] */
   LLVMValueRef idx[2] = {
       ku(w->i32, 0),
@@ -937,7 +937,6 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
   LLVMBasicBlockRef ask = NULL;
-  LLVMValueRef hot = NULL, hint = NULL;
   if (p->hint)
     ask = block(&w, "warp.hint");
 
@@ -1124,13 +1123,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
 
   LLVMValueRef perlane_old = NULL, ask_old[2] = {NULL, NULL};
   LLVMBasicBlockRef perlane_end = perlane, ask_end[2];
-  if (p->hint) {
-    if (!hot) {
-      LLVMPositionBuilderAtEnd(b, ask);
-      hot = read_hint(&w, &hint);
-    }
-    hinted_perlane(&w, p, ask, hot, hint, vbits, ask_old, ask_end);
-  }
+  if (p->hint)
+    hinted_perlane(&w, p, ask, vbits, ask_old, ask_end);
   if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);

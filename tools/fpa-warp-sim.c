@@ -341,7 +341,7 @@ static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
  * for the simulated block (both warps), [0] set at random before each
  * trial, as shared memory holds whatever it held. Its accesses are not
  * memory updates of the lanes, so they leave the clocks alone. */
-static uint32_t g_hint, g_hint_aside;
+static uint32_t g_hint;
 /* reads that found it cold (0: the direct form follows) and hot (else: the
  * precheck form), which shows that both forms ran; stores of 0 (an update
  * that changes memory) and of 1 (a no-op, seen only by the direct form) */
@@ -350,10 +350,8 @@ static uint32_t emu_hint(uint32_t is_store, uint32_t value, uint32_t word) {
   if (word > 1 || (word && !is_store))
     die("the hint's aside word %s, or a word past it",
         is_store ? "stored" : "read");
-  if (is_store && word) {
-    g_hint_aside = value;
-    return 0;
-  }
+  if (is_store && word)
+    return 0; /* the word beside the hint: never read */
   if (is_store) {
     ++g_hint_stores[value != 0];
     g_hint = value;
