@@ -918,6 +918,184 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
   }
 }
 
+/*--- the early pair test --------------------------------------------------*/
+
+/* The pair test (one shuffle of the address's low bits and a vote) needs
+ * only the address, but at the atomic it waits for everything before it,
+ * such as the operand's computation. Where that computation ends in a
+ * branch (an if-then as inlining leaves it) the backend cannot move the
+ * test above it, and at many addresses a warp then waits out the
+ * shuffle's and vote's latency before its atomic. So the test is made at
+ * the head of the region whose blocks run exactly when the atomic's does:
+ * straight-line blocks, and if-then or if-then-else with one block per
+ * arm. Lanes that reach the head but not the atomic (a trap, a call that
+ * does not return) or that branch apart in an arm only change which lanes
+ * the test looks at; the test only picks between the per-lane path,
+ * always exact, and the exact tests at the atomic, which use the
+ * atomic's own active mask. */
+
+enum { REGION_MAX = 17 };
+
+/* The distinct predecessors of `bb` in p[0..max-1]; -1 where one is not
+ * reached by a branch instruction, or there are more than `max`. */
+static int preds_of(LLVMBasicBlockRef bb, LLVMBasicBlockRef *p, int max) {
+  int n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u;
+       u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsABranchInst(user))
+      return -1;
+    LLVMBasicBlockRef from = LLVMGetInstructionParent(user);
+    int seen = 0;
+    for (int i = 0; i < n; ++i)
+      seen |= p[i] == from;
+    if (seen)
+      continue;
+    if (n == max)
+      return -1;
+    p[n++] = from;
+  }
+  return n;
+}
+
+static int branches_only_to(LLVMBasicBlockRef x, LLVMBasicBlockRef to) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(x);
+  return t && LLVMIsABranchInst(t) && !LLVMIsConditional(t) &&
+         LLVMGetSuccessor(t, 0) == to;
+}
+
+/* Walks up from `a`; returns the region's head and its blocks in
+ * in[0..*n-1] (a first). The head is `a` where nothing is found. */
+static LLVMBasicBlockRef region_head(LLVMBasicBlockRef a,
+                                     LLVMBasicBlockRef in[REGION_MAX],
+                                     int *n) {
+  LLVMBasicBlockRef cur = a;
+  in[0] = a;
+  *n = 1;
+  while (*n + 3 <= REGION_MAX) {
+    LLVMBasicBlockRef p[2], arms[2], head = NULL;
+    int np = preds_of(cur, p, 2), na = 0;
+    if (np == 1 && p[0] != cur && branches_only_to(p[0], cur)) {
+      cur = in[(*n)++] = p[0];
+      continue;
+    }
+    if (np != 2)
+      break;
+    int ok = 1;
+    for (int i = 0; i < 2 && ok; ++i) {
+      LLVMBasicBlockRef h = p[i], q[1];
+      if (branches_only_to(p[i], cur)) {
+        ok = preds_of(p[i], q, 1) == 1 && q[0] != p[i];
+        h = q[0];
+        arms[na++] = p[i];
+      }
+      ok = ok && (!head || head == h);
+      head = h;
+    }
+    LLVMValueRef t = ok ? LLVMGetBasicBlockTerminator(head) : NULL;
+    if (!t || !LLVMIsABranchInst(t) || !LLVMIsConditional(t) || head == cur)
+      break;
+    /* each of the head's successors is `cur` or an arm, and differ */
+    LLVMBasicBlockRef s0 = LLVMGetSuccessor(t, 0), s1 = LLVMGetSuccessor(t, 1);
+    for (int k = 0; k < 2; ++k) {
+      LLVMBasicBlockRef sk = k ? s1 : s0;
+      int hit = sk == cur;
+      for (int i = 0; i < na; ++i)
+        hit |= sk == arms[i];
+      ok &= hit;
+    }
+    if (!ok || s0 == s1)
+      break;
+    for (int i = 0; i < na; ++i)
+      in[(*n)++] = arms[i];
+    cur = in[(*n)++] = head;
+  }
+  return cur;
+}
+
+static int in_region(LLVMBasicBlockRef bb, LLVMBasicBlockRef *in, int n) {
+  for (int i = 0; i < n; ++i)
+    if (in[i] == bb)
+      return 1;
+  return 0;
+}
+
+/* Whether `v` can be computed at the head: an argument, a constant, a
+ * value from outside the region or from the head itself (added to
+ * leaves[], at most 8), or a pure instruction of the region (no phi, no
+ * division) of such values, at most `*budget` of them. */
+static int hoistable(LLVMValueRef v, LLVMBasicBlockRef head,
+                     LLVMBasicBlockRef *in, int n, int *budget,
+                     LLVMValueRef leaves[8], int *nl) {
+  if (!LLVMIsAInstruction(v))
+    return 1;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (bb == head) {
+    if (*nl == 8)
+      return 0;
+    leaves[(*nl)++] = v;
+    return 1;
+  }
+  if (!in_region(bb, in, n))
+    return 1;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (!(LLVMIsAGetElementPtrInst(v) || LLVMIsACastInst(v) ||
+        LLVMIsAICmpInst(v) || LLVMIsABinaryOperator(v)) ||
+      op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem ||
+      --*budget < 0)
+    return 0;
+  for (int i = 0, k = LLVMGetNumOperands(v); i < k; ++i)
+    if (!hoistable(LLVMGetOperand(v, i), head, in, n, budget, leaves, nl))
+      return 0;
+  return 1;
+}
+
+/* `v` rebuilt at the builder's position (see hoistable) */
+static LLVMValueRef hoist_clone(LLVMBuilderRef b, LLVMValueRef v,
+                                LLVMBasicBlockRef head, LLVMBasicBlockRef *in,
+                                int n) {
+  if (!LLVMIsAInstruction(v))
+    return v;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (bb == head || !in_region(bb, in, n))
+    return v;
+  LLVMValueRef c = LLVMInstructionClone(v);
+  for (int i = 0, k = LLVMGetNumOperands(v); i < k; ++i)
+    LLVMSetOperand(c, (unsigned)i,
+                   hoist_clone(b, LLVMGetOperand(v, i), head, in, n));
+  LLVMInsertIntoBuilder(b, c);
+  return c;
+}
+
+/* Positions the builder where the pair test can run for address `ptr` of
+ * the atomic in block `a`: in the region's head, after the last of its
+ * instructions that the address uses (else after its phis). Returns 0,
+ * leaving the builder alone, where that is `a` itself. */
+static int early_point(LLVMBuilderRef b, LLVMValueRef ptr,
+                       LLVMBasicBlockRef a, LLVMBasicBlockRef in[REGION_MAX],
+                       int *n, LLVMBasicBlockRef *head) {
+  *head = region_head(a, in, n);
+  LLVMValueRef leaves[8];
+  int budget = 8, nl = 0;
+  if (*head == a || !hoistable(ptr, *head, in, *n, &budget, leaves, &nl))
+    return 0;
+  LLVMValueRef after = NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(*head); i;
+       i = LLVMGetNextInstruction(i)) {
+    int leaf = LLVMIsAPHINode(i) != NULL;
+    for (int k = 0; k < nl; ++k)
+      leaf |= leaves[k] == i;
+    if (leaf)
+      after = i;
+  }
+  LLVMValueRef at =
+      after ? LLVMGetNextInstruction(after) : LLVMGetFirstInstruction(*head);
+  if (!at)
+    return 0;
+  LLVMPositionBuilderBefore(b, at);
+  return 1;
+}
+
 /*--- the builder ----------------------------------------------------------*/
 
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
@@ -927,6 +1105,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
   int used = s->result_used, n = 0;
   w.end = fpa_split_here(b, s, "warp.end");
+  LLVMBasicBlockRef start = LLVMGetInsertBlock(b);
   LLVMBasicBlockRef perlane = NULL;
   if (p->local_check || p->global_check || !p->uniform)
     perlane = block(&w, "warp.perlane");
@@ -986,9 +1165,21 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * low bits only send the warp on to the exact tests, on the whole
      * address: vote.all.sync on the first active lane's address, else
      * match.any.sync. */
+    /* made early where it can be (early_point), with that point's own
+     * active mask */
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(b), in[REGION_MAX], head;
+    LLVMValueRef mask = w.mask, lanemask_lt = w.lanemask_lt, test = addr;
+    int nin, early = early_point(b, s->ptr, start, in, &nin, &head);
+    if (early) {
+      w.mask = fpa_compat_nvvm_activemask(b, s->mod);
+      w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
+                                NULL, NULL, 0, "lanemask.lt.early");
+      test = LLVMBuildPtrToInt(b, hoist_clone(b, s->ptr, head, in, nin), aty,
+                               "addr.early");
+    }
     LLVMValueRef lo = LLVMGetIntTypeWidth(aty) > 32
-                          ? LLVMBuildTrunc(b, addr, w.i32, "addr.lo")
-                          : addr;
+                          ? LLVMBuildTrunc(b, test, w.i32, "addr.lo")
+                          : test;
     /* From the lane just below (shfl.sync.up needs no index, so nothing
      * but the address delays it); where that lane is inactive the value is
      * undefined, which can only send the warp on to the exact tests or
@@ -996,15 +1187,20 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef not_first = LLVMBuildICmp(b, LLVMIntNE, w.lanemask_lt,
                                            LLVMConstInt(w.i32, 0, 0), "");
     LLVMValueRef dup, args[2] = {w.mask, NULL};
-    LLVMBasicBlockRef shared = block(&w, "warp.shared");
-    LLVMBasicBlockRef match = block(&w, "warp.match");
-    LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
     dup = LLVMBuildAnd(
         b, not_first,
         LLVMBuildICmp(b, LLVMIntEQ, lo, shfl32(&w, lo, NULL, 1), ""), "");
     args[1] = dup;
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
+    if (early) {
+      w.mask = args[0] = mask;
+      w.lanemask_lt = lanemask_lt;
+      LLVMPositionBuilderAtEnd(b, here);
+    }
+    LLVMBasicBlockRef shared = block(&w, "warp.shared");
+    LLVMBasicBlockRef match = block(&w, "warp.match");
+    LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
     if (p->hint == FPA_WARP_PRECHECK_MIXED) {
       /* A warp whose lanes need both integer atomics (warp-precheck): a
        * ballot of the operands' signs, which does not wait for the
