@@ -127,6 +127,26 @@ static int fail(char **error, const char *name, const char *value,
 }
 
 /* Parses a decimal version number ("90", "sm_90", "sm_90a"); "auto" is 0. */
+/* A keyword value's meaning (see keyword_value). */
+typedef struct keyword {
+  const char *word;
+  int value;
+} keyword;
+
+/* Sets *out to the value of `word` in table t[0..n-1]; 0 where it has
+ * none. */
+static int keyword_value(const char *word, const keyword *t, size_t n,
+                         int *out) {
+  for (size_t i = 0; i < n; ++i)
+    if (strcmp(word, t[i].word) == 0) {
+      *out = t[i].value;
+      return 1;
+    }
+  return 0;
+}
+#define KEYWORD_VALUE(word, table, out)                                        \
+  keyword_value(word, table, sizeof table / sizeof table[0], out)
+
 static int parse_version(const char *v, const char *prefix, unsigned *out) {
   if (strcmp(v, "auto") == 0) {
     *out = 0;
@@ -234,18 +254,16 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
   }
   if (!value)
     value = "";
+  int k;
   if (strcmp(name, "target") == 0) {
-    if (strcmp(value, "auto") == 0)
-      o->target = FPA_TARGET_AUTO;
-    else if (strcmp(value, "nvptx") == 0 || strcmp(value, "nvptx64") == 0)
-      o->target = FPA_TARGET_NVPTX;
-    else if (strcmp(value, "spirv") == 0 || strcmp(value, "spirv64") == 0 ||
-             strcmp(value, "spir") == 0 || strcmp(value, "spir64") == 0)
-      o->target = FPA_TARGET_SPIRV;
-    else if (strcmp(value, "none") == 0)
-      o->target = FPA_TARGET_NONE;
-    else
+    static const keyword t[] = {
+        {"auto", FPA_TARGET_AUTO},    {"nvptx", FPA_TARGET_NVPTX},
+        {"nvptx64", FPA_TARGET_NVPTX}, {"spirv", FPA_TARGET_SPIRV},
+        {"spirv64", FPA_TARGET_SPIRV}, {"spir", FPA_TARGET_SPIRV},
+        {"spir64", FPA_TARGET_SPIRV},  {"none", FPA_TARGET_NONE}};
+    if (!KEYWORD_VALUE(value, t, &k))
       return fail(error, name, value, "auto, nvptx, spirv or none");
+    o->target = (fpa_target)k;
     return FPA_OK;
   }
   if (strcmp(name, "sm") == 0) {
@@ -270,39 +288,32 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
     return FPA_OK;
   }
   if (strcmp(name, "minmax") == 0 || strcmp(name, "add") == 0) {
+    /* "int" (the last entry) is for minmax only */
+    static const keyword t[] = {{"auto", FPA_FS_AUTO},
+                                {"loop", FPA_FS_LOOP},
+                                {"keep", FPA_FS_KEEP},
+                                {"int", FPA_FS_INT}};
     int is_add = name[0] == 'a';
-    fpa_family_strategy *fs = is_add ? &o->add : &o->minmax;
-    if (strcmp(value, "auto") == 0)
-      *fs = FPA_FS_AUTO;
-    else if (strcmp(value, "int") == 0 && !is_add)
-      *fs = FPA_FS_INT;
-    else if (strcmp(value, "loop") == 0)
-      *fs = FPA_FS_LOOP;
-    else if (strcmp(value, "keep") == 0)
-      *fs = FPA_FS_KEEP;
-    else
+    if (!keyword_value(value, t, is_add ? 3 : 4, &k))
       return fail(error, name, value,
                   is_add ? "auto, loop or keep" : "auto, int, loop or keep");
+    *(is_add ? &o->add : &o->minmax) = (fpa_family_strategy)k;
     return FPA_OK;
   }
   if (strcmp(name, "warp-precheck") == 0) {
-    if (strcmp(value, "off") == 0)
-      o->warp_precheck = FPA_WARP_PRECHECK_OFF;
-    else if (strcmp(value, "mixed") == 0)
-      o->warp_precheck = FPA_WARP_PRECHECK_MIXED;
-    else if (strcmp(value, "all") == 0)
-      o->warp_precheck = FPA_WARP_PRECHECK_ALL;
-    else
+    static const keyword t[] = {{"off", FPA_WARP_PRECHECK_OFF},
+                                {"mixed", FPA_WARP_PRECHECK_MIXED},
+                                {"all", FPA_WARP_PRECHECK_ALL}};
+    if (!KEYWORD_VALUE(value, t, &k))
       return fail(error, name, value, "off, mixed or all");
+    o->warp_precheck = (fpa_warp_precheck)k;
     return FPA_OK;
   }
   if (strcmp(name, "precheck") == 0) {
-    if (strcmp(value, "on") == 0 || strcmp(value, "1") == 0)
-      o->precheck = 1;
-    else if (strcmp(value, "off") == 0 || strcmp(value, "0") == 0)
-      o->precheck = 0;
-    else
+    static const keyword t[] = {{"on", 1}, {"1", 1}, {"off", 0}, {"0", 0}};
+    if (!KEYWORD_VALUE(value, t, &k))
       return fail(error, name, value, "on or off");
+    o->precheck = k;
     return FPA_OK;
   }
   if (strcmp(name, "assume") == 0) {
@@ -323,12 +334,10 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
     return FPA_OK;
   }
   if (strcmp(name, "aggregate") == 0) {
-    if (strcmp(value, "none") == 0)
-      o->aggregate = FPA_AGG_NONE;
-    else if (strcmp(value, "warp") == 0)
-      o->aggregate = FPA_AGG_WARP;
-    else
+    static const keyword t[] = {{"none", FPA_AGG_NONE}, {"warp", FPA_AGG_WARP}};
+    if (!KEYWORD_VALUE(value, t, &k))
       return fail(error, name, value, "none or warp");
+    o->aggregate = (fpa_aggregate)k;
     return FPA_OK;
   }
   if (error)
