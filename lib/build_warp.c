@@ -830,27 +830,50 @@ static void loop_from_early(warp *w, LLVMValueRef rmw) {
 
 /* warp-precheck's hint: two words of shared memory per site, [0] the hint
  * and [1] where the lanes other than the lowest store what they learn (so
- * that one lane's update teaches the warp, with no branch). [0] is read
- * where a warp asks it (reading it earlier was no faster on an H200:
- * bench/results/2026-11-21-h200-warp-precheck-raw, runs i, n and p) and
- * frozen, as before any warp of the block stores it, it holds
- * whatever shared memory held. Returns i1 "hot"; `*global` gets the new
- * global. */
-static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
-  LLVMBuilderRef b = w->b;
+ * that one lane's update teaches the warp, with no branch). Before any
+ * warp of the block stores it, it holds whatever shared memory held. */
+static LLVMValueRef hint_global(warp *w) {
   LLVMTypeRef aty = LLVMArrayType(w->i32, 2);
   LLVMValueRef g = LLVMAddGlobalInAddressSpace(w->m, aty, "fpa.warp.hint", 3);
   LLVMSetLinkage(g, LLVMInternalLinkage);
   LLVMSetInitializer(g, LLVMGetUndef(aty));
   LLVMSetAlignment(g, 4);
+  return g;
+}
+
+/* Reads the hint [0] of `g`, frozen, at the builder. Returns i1 "hot"; with
+ * `mask`, the vote.any.sync of it over those lanes (they all read the same
+ * word at once, so this only tells ptxas that the branch on it is
+ * warp-uniform). */
+static LLVMValueRef read_hint(warp *w, LLVMValueRef g, LLVMValueRef mask) {
+  LLVMBuilderRef b = w->b;
   LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
   LLVMValueRef h = LLVMBuildLoad2(
-      b, w->i32, LLVMBuildInBoundsGEP2(b, aty, g, idx, 2, ""), "");
+      b, w->i32, LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(g), g, idx, 2, ""),
+      "");
   LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
   LLVMSetAlignment(h, 4);
-  *global = g;
-  return LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, h, ""), ku(w->i32, 0),
-                       "hot");
+  LLVMValueRef hot = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, h, ""),
+                                   ku(w->i32, 0), "hot");
+  if (!mask)
+    return hot;
+  LLVMValueRef args[2] = {mask, hot};
+  return intrinsic(w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "hot.warp");
+}
+
+/* Where a lane stores what it learns: the lowest active lane (of w->mask)
+ * to the hint [0], the others to [1]. */
+static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef idx[2] = {
+      ku(w->i32, 0),
+      LLVMBuildZExt(b,
+                    LLVMBuildICmp(b, LLVMIntNE,
+                                  LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
+                                  ku(w->i32, 0), ""),
+                    w->i32, "")};
+  return LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(g), g, idx, 2,
+                               "hint.dst");
 }
 
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
@@ -883,7 +906,9 @@ static LLVMValueRef read_hint(warp *w, LLVMValueRef *global) {
  * `old` gets each form's old value (element bits; when the result is used)
  * and `exit` the block it is in. */
 static void hinted_perlane(warp *w, const fpa_warp_plan *p,
-                           LLVMBasicBlockRef ask, LLVMValueRef vbits,
+                           LLVMBasicBlockRef ask, LLVMValueRef hint,
+                           LLVMValueRef hot, LLVMValueRef dst,
+                           LLVMValueRef vbits,
                            LLVMValueRef old[2], LLVMBasicBlockRef exit[2]) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
@@ -891,17 +916,10 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
   LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
                                block(w, "warp.perlane.direct")};
   LLVMPositionBuilderAtEnd(b, ask);
-  LLVMValueRef hint, hot = read_hint(w, &hint);
-  /* the lowest active lane stores to the hint, the others to [1] */
-  LLVMValueRef idx[2] = {
-      ku(w->i32, 0),
-      LLVMBuildZExt(b,
-                    LLVMBuildICmp(b, LLVMIntNE,
-                                  LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
-                                  ku(w->i32, 0), ""),
-                    w->i32, "")};
-  LLVMValueRef dst = LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(hint),
-                                           hint, idx, 2, "hint.dst");
+  if (!hot)
+    hot = read_hint(w, hint, NULL);
+  if (!dst)
+    dst = hint_dst(w, hint);
   LLVMBuildCondBr(b, hot, from[0], from[1]);
   for (int k = 0; k < 2; ++k) {
     LLVMPositionBuilderAtEnd(b, from[k]);
@@ -1116,8 +1134,11 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
   LLVMBasicBlockRef ask = NULL;
-  if (p->hint)
+  LLVMValueRef hint = NULL, hot = NULL, dst = NULL;
+  if (p->hint) {
     ask = block(&w, "warp.hint");
+    hint = hint_global(&w);
+  }
 
   w.mask = fpa_compat_nvvm_activemask(b, s->mod);
   w.lane =
@@ -1193,6 +1214,18 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     args[1] = dup;
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
+    /* Where the lanes store what they learn, off the asking path; and
+     * with =all, where every warp on the per-lane path asks, the hint
+     * itself, so that it arrives while the operand is computed. With
+     * =mixed, only the warps with both signs ask: read here, it cost
+     * the others 1 to 2% at 2^24 float addresses on an H200, more than
+     * it saved the askers (bench/results/2026-11-21-h200-warp-precheck-raw,
+     * runs t and u). */
+    if (early && hint) {
+      if (p->hint == FPA_WARP_PRECHECK_ALL)
+        hot = read_hint(&w, hint, w.mask);
+      dst = hint_dst(&w, hint);
+    }
     if (early) {
       w.mask = args[0] = mask;
       w.lanemask_lt = lanemask_lt;
@@ -1202,16 +1235,16 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBasicBlockRef match = block(&w, "warp.match");
     LLVMBasicBlockRef grouped = block(&w, "warp.grouped");
     if (p->hint == FPA_WARP_PRECHECK_MIXED) {
-      /* A warp whose lanes need both integer atomics (warp-precheck): a
-       * ballot of the operands' signs, which does not wait for the
-       * shuffle, so the test adds little to the warp's path to its
-       * atomic. */
+      /* A warp whose lanes need both integer atomics (warp-precheck):
+       * vote.uni.sync of the operands' signs, which does not wait for the
+       * shuffle. One vote and an or on every warp's path to its atomic (a
+       * ballot and two compares cost about 1% more at 2^24 float
+       * addresses on an H200: bench/results/2026-11-21-h200-warp-precheck-raw,
+       * run u). */
       args[1] = LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg");
-      LLVMValueRef signs =
-          intrinsic(&w, "llvm.nvvm.vote.ballot.sync", NULL, args, 2, "signs");
-      LLVMValueRef both = LLVMBuildAnd(
-          b, LLVMBuildICmp(b, LLVMIntNE, signs, ku(w.i32, 0), ""),
-          LLVMBuildICmp(b, LLVMIntNE, signs, w.mask, ""), "bothsigns");
+      LLVMValueRef both = LLVMBuildNot(
+          b, intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign"),
+          "bothsigns");
       LLVMValueRef odd = LLVMBuildOr(b, anydup, both, "odd");
       LLVMBasicBlockRef which = block(&w, "warp.which");
       unlikely(&w, LLVMBuildCondBr(b, odd, which, perlane));
@@ -1320,7 +1353,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef perlane_old = NULL, ask_old[2] = {NULL, NULL};
   LLVMBasicBlockRef perlane_end = perlane, ask_end[2];
   if (p->hint)
-    hinted_perlane(&w, p, ask, vbits, ask_old, ask_end);
+    hinted_perlane(&w, p, ask, hint, hot, dst, vbits, ask_old, ask_end);
   if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);

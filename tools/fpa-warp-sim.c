@@ -141,12 +141,13 @@ enum {
   COLL_REDUX_MAX,
   COLL_REDUX_UMIN,
   COLL_REDUX_UMAX,
-  COLL_VOTE_BALLOT
+  COLL_VOTE_BALLOT,
+  COLL_VOTE_UNI
 };
 static const char *COLL_NAMES[] = {"?",          "shfl.idx",   "shfl.up",
                                    "vote.all",   "vote.any",   "match.any",
                                    "redux.min",  "redux.max",  "redux.umin",
-                                   "redux.umax", "vote.ballot"};
+                                   "redux.umax", "vote.ballot", "vote.uni"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
 
@@ -217,6 +218,9 @@ static uint32_t emu_vote_all(uint32_t mask, uint32_t pred) {
 }
 static uint32_t emu_vote_any(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_ANY, mask, pred & 1, 0, 0);
+}
+static uint32_t emu_vote_uni(uint32_t mask, uint32_t pred) {
+  return (uint32_t)collective(COLL_VOTE_UNI, mask, pred & 1, 0, 0);
 }
 static uint32_t emu_vote_ballot(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_BALLOT, mask, pred & 1, 0, 0);
@@ -436,12 +440,15 @@ static void resolve(int w) {
       break;
     }
     case COLL_VOTE_ALL:
-    case COLL_VOTE_ANY: {
+    case COLL_VOTE_ANY:
+    case COLL_VOTE_UNI: {
       int all = 1, any = 0;
       for (int j = 0; j < 32; ++j)
         if (m >> j & 1)
           all &= (int)ls[j].a, any |= (int)ls[j].a;
-      r = (uint64_t)(kind == COLL_VOTE_ALL ? all : any);
+      r = (uint64_t)(kind == COLL_VOTE_ALL   ? all
+                     : kind == COLL_VOTE_ANY ? any
+                                             : all == any);
       break;
     }
     case COLL_VOTE_BALLOT:
@@ -600,6 +607,7 @@ static const struct emu {
      (void *)emu_isspacep_global},
     {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
     {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
+    {"llvm.nvvm.vote.uni.sync", "fpa_emu_vote_uni", "ii", (void *)emu_vote_uni},
     {"llvm.nvvm.vote.ballot.sync", "fpa_emu_vote_ballot", "ii",
      (void *)emu_vote_ballot},
     {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",

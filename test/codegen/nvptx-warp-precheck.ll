@@ -12,7 +12,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: .entry k(
 ; CHECK: .shared .align 4 .b8 fpa_$_warp_$_hint[8];
 ; CHECK: shfl.sync.up.b32
-; CHECK: vote.sync.ballot.b32
+; CHECK: vote.sync.uni.pred
 ; CHECK: ld.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
 ; Both forms' stores go to the same word, the hint or the one beside it.
 ; CHECK: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [[[DST:%rd[0-9]+]]], {{0|%r[0-9]+}};

@@ -1,8 +1,8 @@
 ; aggregate=warp with warp-precheck (opt-in): on the per-lane path, where the
 ; integer trick reads old values anyway (NaN repair or a used result), a warp
 ; asks a hint in shared memory whether to read first and skip no-ops. mixed:
-; only a warp whose lanes need both integer atomics asks, found by a ballot
-; of the operands' signs; all: every warp on the per-lane path. Both forms
+; only a warp whose lanes need both integer atomics asks, found by a
+; vote.uni of the operands' signs; all: every warp on the per-lane path. Both forms
 ; are exact; test/verify/warp-sim.test runs them on simulated warps, and its
 ; counts of the hint's reads and stores show that both ran and learned.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' -S %s | %FileCheck %s --check-prefixes=CHECK,MIXED
@@ -22,9 +22,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; where the lanes other than the lowest store what they learn.
 ; CHECK: @fpa.warp.hint = internal addrspace(3) global [2 x i32] undef, align 4
 ; CHECK: @fpa.warp.hint1 = internal addrspace(3) global [2 x i32] undef, align 4
-; CHECK-NOT: @fpa.warp.hint2 =
+; CHECK: @fpa.warp.hint2 = internal addrspace(3) global [2 x i32] undef, align 4
+; CHECK-NOT: @fpa.warp.hint3 =
 ; OFF-NOT: fpa.warp.hint
-; OFF-NOT: vote.ballot
+; OFF-NOT: vote.uni
 ; BAD: fpa-opt: error: invalid value 'some' for option 'warp-precheck' (expected off, mixed or all)
 
 ; REPORT: fmin_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; per lane, a warp with operands of both signs loads first and skips no-ops while a hint in shared memory says most updates are no-ops (warp-precheck=mixed)
@@ -32,15 +33,13 @@ target triple = "nvptx64-nvidia-cuda"
 
 define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define void @fmin_f32(
-; The grouping shuffle and vote, as without the hint; mixed: a ballot of
+; The grouping shuffle and vote, as without the hint; mixed: vote.uni of
 ; the operands' signs finds a warp that has both.
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr.lo, i32 1, i32 0)
 ; CHECK:      %shared = call i1 @llvm.nvvm.vote.any.sync(i32 %activemask, i1
 ; MIXED-NEXT: %neg = icmp slt i32 %vbits, 0
-; MIXED-NEXT: %signs = call i32 @llvm.nvvm.vote.ballot.sync(i32 %activemask, i1 %neg)
-; MIXED-DAG:  [[NALL:%.*]] = icmp ne i32 %signs, %activemask
-; MIXED-DAG:  [[NANY:%.*]] = icmp ne i32 %signs, 0
-; MIXED:      %bothsigns = and i1 [[NANY]], [[NALL]]
+; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 %activemask, i1 %neg)
+; MIXED-NEXT: %bothsigns = xor i1 %onesign, true
 ; MIXED-NEXT: %odd = or i1 %shared, %bothsigns
 ; MIXED-NEXT: br i1 %odd, label %warp.which, label %warp.perlane, !prof
 ; ALL-NEXT:   br i1 %shared, label %warp.shared, label %warp.perlane, !prof
@@ -110,3 +109,47 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; NANFREE-NOT:   fpa.warp.hint
 ; NANFREE-LABEL: define double @fmax_f64_used(
 ; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic
+
+; With an if-then before the atomic (the early grouping test's region, as in
+; nvptx-warp-early-test.ll), where each lane stores what it learns is found
+; in the region's head, with that point's mask, off the asking path; with
+; all, the hint is read there too, and made warp-uniform by vote.any. With
+; mixed the hint is still read where a warp asks it.
+; CHECK-LABEL: define void @fmin_if_then(
+; CHECK:       entry:
+; CHECK:       %shared = call i1 @llvm.nvvm.vote.any.sync(i32 [[EM:%activemask[0-9]*]], i1
+; ALL-NEXT:    [[EH:%.*]] = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
+; ALL-NEXT:    [[EF:%.*]] = freeze i32 [[EH]]
+; ALL-NEXT:    %hot = icmp ne i32 [[EF]], 0
+; ALL-NEXT:    %hot.warp = call i1 @llvm.nvvm.vote.any.sync(i32 [[EM]], i1 %hot)
+; CHECK-NEXT:  [[EB:%.*]] = and i32 [[EM]], %lanemask.lt.early
+; CHECK-NEXT:  [[EN:%.*]] = icmp ne i32 [[EB]], 0
+; CHECK-NEXT:  [[EW:%.*]] = zext i1 [[EN]] to i32
+; CHECK-NEXT:  %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2, i32 0, i32 [[EW]]
+; CHECK-NEXT:  %x = fmul float %v, 2.0
+; CHECK:       join:
+; MIXED:       %onesign = call i1 @llvm.nvvm.vote.uni.sync(
+; CHECK:       warp.hint:
+; MIXED-NEXT:  [[LH:%.*]] = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
+; MIXED-NEXT:  [[LF:%.*]] = freeze i32 [[LH]]
+; MIXED-NEXT:  %hot = icmp ne i32 [[LF]], 0
+; MIXED-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
+; ALL-NEXT:    br i1 %hot.warp, label %warp.perlane.precheck, label %warp.perlane.direct
+; CHECK:       warp.perlane.precheck:
+; CHECK:       store atomic i32 0, ptr addrspace(3) %hint.dst monotonic, align 4
+; CHECK:       warp.perlane.direct:
+; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst monotonic, align 4
+define void @fmin_if_then(ptr addrspace(1) %mem, i32 %i, float %v) {
+entry:
+  %x = fmul float %v, 2.0
+  %neg = fcmp olt float %x, 0.0
+  br i1 %neg, label %then, label %join
+then:
+  %y = fneg float %x
+  br label %join
+join:
+  %z = phi float [ %x, %entry ], [ %y, %then ]
+  %p = getelementptr float, ptr addrspace(1) %mem, i32 %i
+  %o = atomicrmw fmin ptr addrspace(1) %p, float %z monotonic, align 4
+  ret void
+}
