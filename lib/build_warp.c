@@ -841,24 +841,18 @@ static LLVMValueRef hint_global(warp *w) {
   return g;
 }
 
-/* Reads the hint [0] of `g`, frozen, at the builder. Returns i1 "hot"; with
- * `mask`, the vote.any.sync of it over those lanes (they all read the same
- * word at once, so this only tells ptxas that the branch on it is
- * warp-uniform). */
-static LLVMValueRef read_hint(warp *w, LLVMValueRef g, LLVMValueRef mask) {
+/* Loads the hint [0] of `g` at the builder (monotonic: warps of the block
+ * store it as they learn). */
+static LLVMValueRef load_hint(warp *w, LLVMValueRef g) {
   LLVMBuilderRef b = w->b;
   LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
   LLVMValueRef h = LLVMBuildLoad2(
-      b, w->i32, LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(g), g, idx, 2, ""),
-      "");
+      b, w->i32,
+      LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(g), g, idx, 2, ""),
+      "hint.word");
   LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
   LLVMSetAlignment(h, 4);
-  LLVMValueRef hot = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, h, ""),
-                                   ku(w->i32, 0), "hot");
-  if (!mask)
-    return hot;
-  LLVMValueRef args[2] = {mask, hot};
-  return intrinsic(w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "hot.warp");
+  return h;
 }
 
 /* Where a lane stores what it learns: the lowest active lane (of w->mask)
@@ -878,8 +872,10 @@ static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
 
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
  * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
- * =all: every warp on the per-lane path), entered at `ask`, where it reads
- * the hint: the per-lane form with precheck (load; skip the no-ops)
+ * =all: every warp on the per-lane path), entered at `ask`, where it tests
+ * the hint (`word`, loaded at the early test's region head, else here;
+ * `dst`, where this lane stores, likewise): the per-lane form with
+ * precheck (load; skip the no-ops)
  * where the hint is hot, else the plain per-lane form. In both, each lane
  * that knows whether its update changes memory stores that
  * (fpa_build_int_trick_learning), with no test and no branch: the lowest
@@ -907,7 +903,7 @@ static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
  * and `exit` the block it is in. */
 static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                            LLVMBasicBlockRef ask, LLVMValueRef hint,
-                           LLVMValueRef hot, LLVMValueRef dst,
+                           LLVMValueRef word, LLVMValueRef dst,
                            LLVMValueRef vbits,
                            LLVMValueRef old[2], LLVMBasicBlockRef exit[2]) {
   LLVMBuilderRef b = w->b;
@@ -916,8 +912,12 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
   LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
                                block(w, "warp.perlane.direct")};
   LLVMPositionBuilderAtEnd(b, ask);
-  if (!hot)
-    hot = read_hint(w, hint, NULL);
+  /* frozen: before any warp of the block stores it, it holds whatever
+   * shared memory held */
+  if (!word)
+    word = load_hint(w, hint);
+  LLVMValueRef hot = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
+                                   ku(w->i32, 0), "hot");
   if (!dst)
     dst = hint_dst(w, hint);
   LLVMBuildCondBr(b, hot, from[0], from[1]);
@@ -1134,7 +1134,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
   LLVMBasicBlockRef ask = NULL;
-  LLVMValueRef hint = NULL, hot = NULL, dst = NULL;
+  LLVMValueRef hint = NULL, word = NULL, dst = NULL;
   if (p->hint) {
     ask = block(&w, "warp.hint");
     hint = hint_global(&w);
@@ -1214,16 +1214,14 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     args[1] = dup;
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
-    /* Where the lanes store what they learn, off the asking path; and
-     * with =all, where every warp on the per-lane path asks, the hint
-     * itself, so that it arrives while the operand is computed. With
-     * =mixed, only the warps with both signs ask: read here, it cost
-     * the others 1 to 2% at 2^24 float addresses on an H200, more than
-     * it saved the askers (bench/results/2026-11-21-h200-warp-precheck-raw,
-     * runs t and u). */
+    /* The hint, and where the lanes store what they learn, off the asking
+     * path: the load is on its way while the operand is computed, and only
+     * a warp that asks waits for it. (Made warp-uniform by a vote.any
+     * here, or compared here, it cost the warps that do not ask more than
+     * it saved: bench/results/2026-11-21-h200-warp-precheck-raw, runs t
+     * to v.) */
     if (early && hint) {
-      if (p->hint == FPA_WARP_PRECHECK_ALL)
-        hot = read_hint(&w, hint, w.mask);
+      word = load_hint(&w, hint);
       dst = hint_dst(&w, hint);
     }
     if (early) {
@@ -1353,7 +1351,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef perlane_old = NULL, ask_old[2] = {NULL, NULL};
   LLVMBasicBlockRef perlane_end = perlane, ask_end[2];
   if (p->hint)
-    hinted_perlane(&w, p, ask, hint, hot, dst, vbits, ask_old, ask_end);
+    hinted_perlane(&w, p, ask, hint, word, dst, vbits, ask_old, ask_end);
   if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);

@@ -53,8 +53,8 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; MIXED:      br label %warp.end
 ; ALL-NEXT:   br label %warp.hint
 ; CHECK:      warp.hint:
-; CHECK-NEXT: [[H:%.*]] = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
-; CHECK-NEXT: [[F:%.*]] = freeze i32 [[H]]
+; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
+; CHECK-NEXT: [[F:%.*]] = freeze i32 %hint.word
 ; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
 ; The lowest active lane learns into the hint, the others into word 1.
 ; CHECK-NEXT: [[BELOW:%.*]] = and i32 %activemask, %lanemask.lt
@@ -111,17 +111,13 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic
 
 ; With an if-then before the atomic (the early grouping test's region, as in
-; nvptx-warp-early-test.ll), where each lane stores what it learns is found
-; in the region's head, with that point's mask, off the asking path; with
-; all, the hint is read there too, and made warp-uniform by vote.any. With
-; mixed the hint is still read where a warp asks it.
+; nvptx-warp-early-test.ll), the hint is loaded in the region's head and
+; where each lane stores what it learns is found there, with that point's
+; mask: both off the asking path. Only a warp that asks tests the word.
 ; CHECK-LABEL: define void @fmin_if_then(
 ; CHECK:       entry:
 ; CHECK:       %shared = call i1 @llvm.nvvm.vote.any.sync(i32 [[EM:%activemask[0-9]*]], i1
-; ALL-NEXT:    [[EH:%.*]] = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
-; ALL-NEXT:    [[EF:%.*]] = freeze i32 [[EH]]
-; ALL-NEXT:    %hot = icmp ne i32 [[EF]], 0
-; ALL-NEXT:    %hot.warp = call i1 @llvm.nvvm.vote.any.sync(i32 [[EM]], i1 %hot)
+; CHECK-NEXT:  %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
 ; CHECK-NEXT:  [[EB:%.*]] = and i32 [[EM]], %lanemask.lt.early
 ; CHECK-NEXT:  [[EN:%.*]] = icmp ne i32 [[EB]], 0
 ; CHECK-NEXT:  [[EW:%.*]] = zext i1 [[EN]] to i32
@@ -129,12 +125,11 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK-NEXT:  %x = fmul float %v, 2.0
 ; CHECK:       join:
 ; MIXED:       %onesign = call i1 @llvm.nvvm.vote.uni.sync(
+; CHECK-NOT:   @fpa.warp.hint2
 ; CHECK:       warp.hint:
-; MIXED-NEXT:  [[LH:%.*]] = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
-; MIXED-NEXT:  [[LF:%.*]] = freeze i32 [[LH]]
-; MIXED-NEXT:  %hot = icmp ne i32 [[LF]], 0
-; MIXED-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
-; ALL-NEXT:    br i1 %hot.warp, label %warp.perlane.precheck, label %warp.perlane.direct
+; CHECK-NEXT:  [[F:%.*]] = freeze i32 %hint.word
+; CHECK-NEXT:  %hot = icmp ne i32 [[F]], 0
+; CHECK-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
 ; CHECK:       warp.perlane.precheck:
 ; CHECK:       store atomic i32 0, ptr addrspace(3) %hint.dst monotonic, align 4
 ; CHECK:       warp.perlane.direct:
