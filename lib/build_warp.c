@@ -904,8 +904,8 @@ static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
 static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                            LLVMBasicBlockRef ask, LLVMValueRef hint,
                            LLVMValueRef word, LLVMValueRef dst,
-                           LLVMValueRef vbits,
-                           LLVMValueRef old[2], LLVMBasicBlockRef exit[2]) {
+                           LLVMValueRef vbits, LLVMValueRef old[2],
+                           LLVMBasicBlockRef exit[2]) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
@@ -1235,10 +1235,12 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     if (p->hint == FPA_WARP_PRECHECK_MIXED) {
       /* A warp whose lanes need both integer atomics (warp-precheck):
        * vote.uni.sync of the operands' signs, which does not wait for the
-       * shuffle. One vote and an or on every warp's path to its atomic (a
-       * ballot and two compares cost about 1% more at 2^24 float
-       * addresses on an H200: bench/results/2026-11-21-h200-warp-precheck-raw,
-       * run u). */
+       * shuffle: one vote and an or on every warp's path to its atomic. (A
+       * ballot and two compares, with the store address computed at the
+       * asking point, ran about 1% slower on mixed-sign data at 2^24
+       * float addresses on an H200: bench/results/
+       * 2026-11-21-h200-warp-precheck-raw, run u, mixed-s against
+       * mixed-ul.) */
       args[1] = LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg");
       LLVMValueRef both = LLVMBuildNot(
           b, intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign"),

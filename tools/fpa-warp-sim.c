@@ -144,9 +144,9 @@ enum {
   COLL_VOTE_BALLOT,
   COLL_VOTE_UNI
 };
-static const char *COLL_NAMES[] = {"?",          "shfl.idx",   "shfl.up",
-                                   "vote.all",   "vote.any",   "match.any",
-                                   "redux.min",  "redux.max",  "redux.umin",
+static const char *COLL_NAMES[] = {"?",          "shfl.idx",    "shfl.up",
+                                   "vote.all",   "vote.any",    "match.any",
+                                   "redux.min",  "redux.max",   "redux.umin",
                                    "redux.umax", "vote.ballot", "vote.uni"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
