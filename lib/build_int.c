@@ -119,6 +119,14 @@ static void store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
   LLVMSetAlignment(st, 4);
 }
 
+/* The plain form's learning: 1 where the atomic's old value shows a no-op */
+static void store_noop(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef hint,
+                       const fpa_int_ops *io, int is_min, LLVMValueRef old) {
+  LLVMValueRef noop = int_noop(b, io, is_min, old, "noop");
+  store_hint(b, hint,
+             LLVMBuildZExt(b, noop, LLVMInt32TypeInContext(s->ctx), ""));
+}
+
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                       int fences, int precheck, LLVMValueRef hint);
 
@@ -188,7 +196,6 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     LLVMBuildBr(b, join);
   }
 
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
   if (!nan_repair) {
     LLVMValueRef old = NULL;
     if (s->result_used || (hint && !precheck)) {
@@ -199,9 +206,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
         LLVMAddIncoming(old, &cur, &entry, 1);
     }
     if (hint && !precheck)
-      store_hint(
-          b, hint,
-          LLVMBuildZExt(b, int_noop(b, &io, is_min, old, "noop"), i32, ""));
+      store_noop(b, s, hint, &io, is_min, old);
     fpa_finish(b, s, s->result_used ? old : NULL);
     return;
   }
@@ -210,9 +215,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMValueRef old = LLVMBuildPhi(b, ity, "old");
   LLVMAddIncoming(old, olds, blocks, 2);
   if (hint && !precheck)
-    store_hint(
-        b, hint,
-        LLVMBuildZExt(b, int_noop(b, &io, is_min, old, "noop"), i32, ""));
+    store_noop(b, s, hint, &io, is_min, old);
   LLVMValueRef sticky = fpa_int_trick_sticky(b, s, old);
   LLVMValueRef repair =
       LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "nanrepair");

@@ -63,7 +63,7 @@ static const fpa_option_info option_table[] = {
      "so. Exact either way: the hint only picks between two exact "
      "lowerings. Adds 8 bytes of static shared memory per site. Opt-in: at "
      "a few hot addresses it reaches the integer limit on mixed-sign data, "
-     "but at many cold addresses it costs about 3 to 5% there (README, "
+     "but at many cold addresses it costs about 2 to 5% there (README, "
      "Performance)."},
     {"precheck", "off|on", "off",
      "fmin/fmax by the integer trick: load the location first and skip the "
@@ -126,7 +126,6 @@ static int fail(char **error, const char *name, const char *value,
   return FPA_ERR_OPTION;
 }
 
-/* Parses a decimal version number ("90", "sm_90", "sm_90a"); "auto" is 0. */
 /* A keyword value's meaning (see keyword_value). */
 typedef struct keyword {
   const char *word;
@@ -147,6 +146,7 @@ static int keyword_value(const char *word, const keyword *t, size_t n,
 #define KEYWORD_VALUE(word, table, out)                                        \
   keyword_value(word, table, sizeof table / sizeof table[0], out)
 
+/* Parses a decimal version number ("90", "sm_90", "sm_90a"); "auto" is 0. */
 static int parse_version(const char *v, const char *prefix, unsigned *out) {
   if (strcmp(v, "auto") == 0) {
     *out = 0;
