@@ -8,10 +8,16 @@ gupdates_per_s) and prints, for each op, type and address count, the range
 over data orders and result use of VARIANT/BASE and VARIANT/int-limit, then
 the lowest VARIANT/BASE cells. Every cell is compared within its own file
 (one run, side by side); a cell in several files gives one ratio per file.
+With --by-data, also the mean, median and lowest VARIANT/BASE over the
+cells of each address count and data order (all ops, types and result
+uses): with several files, a mean that one noisy cell does not decide.
+Run it with --variant set to a copy of BASE's PTX, run as a variant of
+its own, for the noise of a single cell.
 """
 import argparse
 import collections
 import csv
+import statistics
 import sys
 
 
@@ -20,6 +26,7 @@ def main():
     ap.add_argument("--variant", default="fpa-warp")
     ap.add_argument("--base", default="fpa")
     ap.add_argument("--worst", type=int, default=8)
+    ap.add_argument("--by-data", action="store_true")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     groups = collections.defaultdict(list)
@@ -50,6 +57,17 @@ def main():
     print("lowest %s/%s:" % (a.variant, a.base))
     for rb, key, fn in sorted(cells)[: a.worst]:
         print("  %.3f %s (%s)" % (rb, ",".join(key), fn))
+    if a.by_data:
+        by = collections.defaultdict(list)
+        for rb, key, _ in cells:
+            by[(int(key[2]), key[3])].append(rb)
+        print("by address count and data order: %s/%s mean, median, lowest"
+              " (cells)" % (a.variant, a.base))
+        for k in sorted(by):
+            r = by[k]
+            print("  %d,%s: %.3f %.3f %.3f (%d)" % (
+                k + (statistics.mean(r), statistics.median(r), min(r),
+                     len(r))))
 
 
 if __name__ == "__main__":
