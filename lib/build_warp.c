@@ -1097,10 +1097,16 @@ static int early_point(LLVMBuilderRef b, LLVMValueRef ptr,
   int budget = 8, nl = 0;
   if (*head == a || !hoistable(ptr, *head, in, *n, &budget, leaves, &nl))
     return 0;
+  /* after the phis, the address's leaves, and in the entry block its
+   * leading allocas (which stay together at the top, as front ends and
+   * passes expect of static allocas) */
   LLVMValueRef after = NULL;
+  int entry = *head == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(*head));
   for (LLVMValueRef i = LLVMGetFirstInstruction(*head); i;
        i = LLVMGetNextInstruction(i)) {
     int leaf = LLVMIsAPHINode(i) != NULL;
+    entry = entry && LLVMIsAAllocaInst(i);
+    leaf |= entry;
     for (int k = 0; k < nl; ++k)
       leaf |= leaves[k] == i;
     if (leaf)

@@ -142,3 +142,33 @@ join:
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   ret void
 }
+
+; The head is the entry block and begins with allocas: the test goes after
+; them (a later alloca is not passed over), so the static allocas stay
+; together at the top.
+; CHECK-LABEL: define void @entry_allocas(
+; CHECK: entry:
+; CHECK-NEXT: %buf = alloca [4 x float], align 4
+; CHECK-NEXT: %n = alloca i32, align 4
+; CHECK-NEXT: %activemask{{[0-9]*}} = call i32 {{.*}}activemask
+; CHECK: %shared = call i1 @llvm.nvvm.vote.any.sync(
+; CHECK-NEXT: store i32 %i, ptr %n
+; CHECK-NEXT: %late = alloca i32, align 4
+define void @entry_allocas(ptr addrspace(1) %mem, i32 %i, float %v) {
+entry:
+  %buf = alloca [4 x float], align 4
+  %n = alloca i32, align 4
+  store i32 %i, ptr %n
+  %late = alloca i32, align 4
+  %neg = fcmp olt float %v, 0.0
+  br i1 %neg, label %then, label %join
+then:
+  %y = fneg float %v
+  br label %join
+join:
+  %z = phi float [ %v, %entry ], [ %y, %then ]
+  %a64 = zext i32 %i to i64
+  %p = getelementptr float, ptr addrspace(1) %mem, i64 %a64
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %z syncscope("device") monotonic, align 4
+  ret void
+}
