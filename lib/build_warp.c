@@ -1226,11 +1226,11 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * here, or compared here, it cost the warps that do not ask more than
      * it saved: bench/results/2026-11-21-h200-warp-precheck-raw, runs t
      * to v.) */
-    if (early && hint) {
-      word = load_hint(&w, hint);
-      dst = hint_dst(&w, hint);
-    }
     if (early) {
+      if (hint) {
+        word = load_hint(&w, hint);
+        dst = hint_dst(&w, hint);
+      }
       w.mask = args[0] = mask;
       w.lanemask_lt = lanemask_lt;
       LLVMPositionBuilderAtEnd(b, here);

@@ -141,13 +141,12 @@ enum {
   COLL_REDUX_MAX,
   COLL_REDUX_UMIN,
   COLL_REDUX_UMAX,
-  COLL_VOTE_BALLOT,
   COLL_VOTE_UNI
 };
-static const char *COLL_NAMES[] = {"?",          "shfl.idx",    "shfl.up",
-                                   "vote.all",   "vote.any",    "match.any",
-                                   "redux.min",  "redux.max",   "redux.umin",
-                                   "redux.umax", "vote.ballot", "vote.uni"};
+static const char *COLL_NAMES[] = {"?",          "shfl.idx",  "shfl.up",
+                                   "vote.all",   "vote.any",  "match.any",
+                                   "redux.min",  "redux.max", "redux.umin",
+                                   "redux.umax", "vote.uni"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
 
@@ -221,9 +220,6 @@ static uint32_t emu_vote_any(uint32_t mask, uint32_t pred) {
 }
 static uint32_t emu_vote_uni(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_UNI, mask, pred & 1, 0, 0);
-}
-static uint32_t emu_vote_ballot(uint32_t mask, uint32_t pred) {
-  return (uint32_t)collective(COLL_VOTE_BALLOT, mask, pred & 1, 0, 0);
 }
 static uint32_t emu_shfl_idx(uint32_t mask, uint32_t v, uint32_t b,
                              uint32_t c) {
@@ -451,11 +447,6 @@ static void resolve(int w) {
                                              : all == any);
       break;
     }
-    case COLL_VOTE_BALLOT:
-      for (int j = 0; j < 32; ++j)
-        if ((m >> j & 1) && (ls[j].a & 1))
-          r |= 1ull << j;
-      break;
     case COLL_MATCH:
       for (int j = 0; j < 32; ++j)
         if ((m >> j & 1) && ls[j].a == L->a)
@@ -608,8 +599,6 @@ static const struct emu {
     {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
     {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
     {"llvm.nvvm.vote.uni.sync", "fpa_emu_vote_uni", "ii", (void *)emu_vote_uni},
-    {"llvm.nvvm.vote.ballot.sync", "fpa_emu_vote_ballot", "ii",
-     (void *)emu_vote_ballot},
     {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",
      (void *)emu_shfl_idx},
     {"llvm.nvvm.shfl.sync.up.i32", "fpa_emu_shfl_up", "iiii",
