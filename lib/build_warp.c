@@ -91,34 +91,6 @@ static const char *ordering_name(LLVMAtomicOrdering o) {
   }
 }
 
-/* Whether `fn` is a kernel: the ptx_kernel calling convention (clang 22), or
- * an nvvm.annotations "kernel" entry (older clang). */
-static int is_kernel(LLVMValueRef fn) {
-  if (LLVMGetFunctionCallConv(fn) == 71 /* CallingConv::PTX_Kernel */)
-    return 1;
-  static const char name[] = "nvvm.annotations";
-  LLVMModuleRef m = LLVMGetGlobalParent(fn);
-  unsigned n = LLVMGetNamedMetadataNumOperands(m, name);
-  LLVMValueRef *nodes = n ? malloc(n * sizeof *nodes) : NULL;
-  if (!nodes)
-    return 0;
-  LLVMGetNamedMetadataOperands(m, name, nodes);
-  int found = 0;
-  for (unsigned i = 0; i < n && !found; ++i) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    LLVMValueRef *ops = k >= 3 ? malloc(k * sizeof *ops) : NULL;
-    if (!ops)
-      continue;
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    unsigned len = 0;
-    const char *what = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
-    found = ops[0] == fn && what && len == 6 && strncmp(what, "kernel", 6) == 0;
-    free(ops);
-  }
-  free(nodes);
-  return found;
-}
-
 /* The opcode of `v` in *op when it is an instruction or a constant
  * expression; 0 otherwise. */
 static int opcode_of(LLVMValueRef v, LLVMOpcode *op) {
@@ -153,20 +125,13 @@ static LLVMValueRef strip_constant_offsets(LLVMValueRef v) {
  * copy (byval, byref). */
 static int kernel_pointer_arg(const fpa_site *s, LLVMValueRef v) {
   if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != s->fn ||
-      !is_kernel(s->fn))
+      !fpa_is_kernel(s->fn))
     return 0;
   unsigned n = LLVMCountParams(s->fn);
   for (unsigned i = 0; i < n; ++i) {
     if (LLVMGetParam(s->fn, i) != v)
       continue;
-    static const char *const copies[] = {"byval", "byref"};
-    for (int k = 0; k < 2; ++k) {
-      unsigned kind =
-          LLVMGetEnumAttributeKindForName(copies[k], strlen(copies[k]));
-      if (LLVMGetEnumAttributeAtIndex(s->fn, i + 1, kind))
-        return 0;
-    }
-    return 1;
+    return !fpa_is_copy_arg(s->fn, i);
   }
   return 0;
 }
@@ -286,6 +251,8 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     snprintf(p->scope, sizeof p->scope, "%s", ptx_scope(s, c));
   }
   p->uniform = address_is_uniform(s);
+  if (!p->uniform)
+    fpa_lanes_distinct(s, &p->distinct);
   int origin = s->addrspace == 0 ? generic_origin(s) : -1;
   p->local_check =
       !p->uniform && s->addrspace == 0 && (origin < 0 || origin == 5);
@@ -319,6 +286,22 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                               "thread-local"
            : p->uniform     ? "; no per-lane path"
                             : "");
+  if (p->distinct.ok) {
+    size_t len = strlen(w);
+    const fpa_lanes *d = &p->distinct;
+    snprintf(w + len, n - len,
+             "; per lane with no grouping test where the lanes' addresses "
+             "differ%s%s%s%s",
+             d->rows || d->nreq ? " (a run-time test: " : "",
+             d->rows ? "each warp's %tid.x are consecutive, as with %ntid.x "
+                       "a multiple of 32 or 1-D blocks"
+                     : "",
+             d->rows && d->nreq ? "; " : "",
+             d->nreq   ? "the address's masks keep the five bits that tell "
+                         "the lanes apart)"
+             : d->rows ? ")"
+                       : "");
+  }
   if (p->hint) {
     size_t len = strlen(w);
     snprintf(w + len, n - len,
@@ -1085,18 +1068,18 @@ static LLVMValueRef hoist_clone(LLVMBuilderRef b, LLVMValueRef v,
   return c;
 }
 
-/* Positions the builder where the pair test can run for address `ptr` of
- * the atomic in block `a`: in the region's head, after the last of its
- * instructions that the address uses (else after its phis). Returns 0,
- * leaving the builder alone, where that is `a` itself. */
-static int early_point(LLVMBuilderRef b, LLVMValueRef ptr,
-                       LLVMBasicBlockRef a, LLVMBasicBlockRef in[REGION_MAX],
-                       int *n, LLVMBasicBlockRef *head) {
+/* Where the pair test can run for address `ptr` of the atomic in block
+ * `a`: before the returned instruction of the region's head, after the last
+ * of its instructions that the address uses (else after its phis). NULL
+ * where that is `a` itself. */
+static LLVMValueRef early_point(LLVMValueRef ptr, LLVMBasicBlockRef a,
+                                LLVMBasicBlockRef in[REGION_MAX], int *n,
+                                LLVMBasicBlockRef *head) {
   *head = region_head(a, in, n);
   LLVMValueRef leaves[8];
   int budget = 8, nl = 0;
   if (*head == a || !hoistable(ptr, *head, in, *n, &budget, leaves, &nl))
-    return 0;
+    return NULL;
   /* after the phis, the address's leaves, and in the entry block its
    * leading allocas (which stay together at the top, as front ends and
    * passes expect of static allocas) */
@@ -1112,12 +1095,7 @@ static int early_point(LLVMBuilderRef b, LLVMValueRef ptr,
     if (leaf)
       after = i;
   }
-  LLVMValueRef at =
-      after ? LLVMGetNextInstruction(after) : LLVMGetFirstInstruction(*head);
-  if (!at)
-    return 0;
-  LLVMPositionBuilderBefore(b, at);
-  return 1;
+  return after ? LLVMGetNextInstruction(after) : LLVMGetFirstInstruction(*head);
 }
 
 /*--- the builder ----------------------------------------------------------*/
@@ -1156,6 +1134,47 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * would quiet signalling NaNs on the way. */
   LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
 
+  /* Where the lanes' addresses are known to differ (fpa_lanes_distinct,
+   * under a test of values that are the same in every lane), nothing can
+   * be combined, and the warp goes to the per-lane path (or the hint)
+   * before any test of the addresses. The early pair test (below) then
+   * runs only where that test fails. */
+  LLVMBasicBlockRef in[REGION_MAX], head = NULL, etest = NULL, eafter = NULL;
+  int nin = 0;
+  LLVMValueRef at =
+      p->uniform ? NULL : early_point(s->ptr, start, in, &nin, &head);
+  int distinct = p->distinct.ok && !p->uniform;
+  if (distinct) {
+    LLVMValueRef g;
+    if (at) {
+      LLVMPositionBuilderBefore(b, at);
+      fpa_lanes d = p->distinct;
+      for (int i = 0; i < d.nreq; ++i)
+        d.req[i].value = hoist_clone(b, d.req[i].value, head, in, nin);
+      g = fpa_lanes_guard(b, s, &d);
+      eafter = fpa_split_before(b, at, "warp.early.after");
+      etest = LLVMInsertBasicBlockInContext(w.ctx, eafter, "warp.early.test");
+      LLVMBuildCondBr(b, g, eafter, etest);
+      LLVMPositionBuilderAtEnd(b, start);
+    } else {
+      g = fpa_lanes_guard(b, s, &p->distinct);
+    }
+    LLVMBasicBlockRef fast = block(&w, "warp.distinct");
+    LLVMBasicBlockRef checks = block(&w, "warp.checks");
+    LLVMBuildCondBr(b, g, fast, checks);
+    LLVMPositionBuilderAtEnd(b, fast);
+    if (p->hint == FPA_WARP_PRECHECK_MIXED) {
+      LLVMValueRef args[2] = {
+          w.mask, LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg")};
+      LLVMBuildCondBr(
+          b, intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign"),
+          perlane, ask);
+    } else {
+      LLVMBuildBr(b, perlane);
+    }
+    LLVMPositionBuilderAtEnd(b, checks);
+  }
+
   if (p->local_check || p->global_check) {
     LLVMValueRef gp =
         fpa_compat_ptr_to(b, s->ptr, LLVMInt8TypeInContext(w.ctx));
@@ -1193,11 +1212,15 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * address: vote.all.sync on the first active lane's address, else
      * match.any.sync. */
     /* made early where it can be (early_point), with that point's own
-     * active mask */
-    LLVMBasicBlockRef here = LLVMGetInsertBlock(b), in[REGION_MAX], head;
+     * active mask (under the distinct test: in its own block) */
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(b);
     LLVMValueRef mask = w.mask, lanemask_lt = w.lanemask_lt, test = addr;
-    int nin, early = early_point(b, s->ptr, start, in, &nin, &head);
+    int early = at != NULL;
     if (early) {
+      if (etest)
+        LLVMPositionBuilderAtEnd(b, etest);
+      else
+        LLVMPositionBuilderBefore(b, at);
       w.mask = fpa_compat_nvvm_activemask(b, s->mod);
       w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
                                 NULL, NULL, 0, "lanemask.lt.early");
@@ -1220,6 +1243,17 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     args[1] = dup;
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
+    if (etest) {
+      /* the distinct test held: no pair (never read: that path does not
+       * come here) */
+      LLVMBuildBr(b, eafter);
+      LLVMPositionBuilderBefore(b, at);
+      LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(anydup), "shared.early");
+      LLVMValueRef vals[2] = {anydup, LLVMConstInt(LLVMTypeOf(anydup), 0, 0)};
+      LLVMBasicBlockRef bbs[2] = {etest, head};
+      LLVMAddIncoming(phi, vals, bbs, 2);
+      anydup = phi;
+    }
     /* The hint, and where the lanes store what they learn, off the asking
      * path: the load is on its way while the operand is computed, and only
      * a warp that asks waits for it. (Made warp-uniform by a vote.any
@@ -1228,6 +1262,11 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * to v.) */
     if (early) {
       if (hint) {
+        if (etest) { /* the masks of the head, for both paths */
+          w.mask = fpa_compat_nvvm_activemask(b, s->mod);
+          w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
+                                    NULL, NULL, 0, "lanemask.lt.hint");
+        }
         word = load_hint(&w, hint);
         dst = hint_dst(&w, hint);
       }

@@ -275,6 +275,11 @@ void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
  * the load. */
 LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
                                fpa_loop_word *w);
+/* Moves `at` and what follows it in its block to a new block after it
+ * (successors' phis follow), and leaves the builder at the end of the old
+ * block, which has no terminator. */
+LLVMBasicBlockRef fpa_split_before(LLVMBuilderRef b, LLVMValueRef at,
+                                   const char *name);
 /* A new basic block after the builder's block, named like AtomicExpand. */
 LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
                                  const char *end_name);
@@ -297,6 +302,32 @@ const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw);
  * no uses left, when they are declarations or have discardable linkage. */
 void fpa_calls_erase_unused(fpa_calls *c);
 
+/*--- lanes with different addresses (lanes.c) ---------------------------*/
+
+enum { FPA_LANES_MAX_REQ = 4 };
+typedef struct fpa_lanes {
+  int ok;   /* the warp's lanes have different addresses, when: */
+  int rows; /* ... the warp's lanes have consecutive %tid.x */
+  int nreq; /* ... and bits shift..shift+4 of each value are all ones (ones)
+               or all zeros */
+  struct {
+    LLVMValueRef value;
+    unsigned shift;
+    int ones;
+  } req[FPA_LANES_MAX_REQ];
+} fpa_lanes;
+
+/* Whether `fn` is a kernel (ptx_kernel, or an nvvm.annotations entry). */
+int fpa_is_kernel(LLVMValueRef fn);
+/* Whether parameter `i` of `fn` is byval or byref (a copy per thread). */
+int fpa_is_copy_arg(LLVMValueRef fn, unsigned i);
+/* Whether s->ptr differs in every lane of a warp, under the conditions in
+ * `out` on values that are the same in every lane. */
+int fpa_lanes_distinct(const fpa_site *s, fpa_lanes *out);
+/* The i1 that tests `d`'s conditions at the builder (true if none). */
+LLVMValueRef fpa_lanes_guard(LLVMBuilderRef b, const fpa_site *s,
+                             const fpa_lanes *d);
+
 /*--- warp aggregation (build_warp.c) -----------------------------------*/
 
 typedef struct fpa_warp_plan {
@@ -315,6 +346,8 @@ typedef struct fpa_warp_plan {
   fpa_warp_precheck hint; /* per-lane int trick: read first when a hint in
                              shared memory says updates are mostly no-ops */
   char scope[8];          /* PTX scope of the lockstep leader's instructions */
+  fpa_lanes distinct;     /* ok: lanes whose addresses differ (a run-time
+                             test) go per lane with no grouping test */
   int global_check;       /* lockstep, generic pointer not known global: a vote
                              on isspacep.global first (otherwise the per-lane
                              path), as the leader's atomics use .global */
