@@ -119,14 +119,6 @@ static void store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
   LLVMSetAlignment(st, 4);
 }
 
-/* The plain form's learning: 1 where the atomic's old value shows a no-op */
-static void store_noop(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef hint,
-                       const fpa_int_ops *io, int is_min, LLVMValueRef old) {
-  LLVMValueRef noop = int_noop(b, io, is_min, old, "noop");
-  store_hint(b, hint,
-             LLVMBuildZExt(b, noop, LLVMInt32TypeInContext(s->ctx), ""));
-}
-
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                       int fences, int precheck, LLVMValueRef hint);
 
@@ -136,9 +128,8 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
 }
 
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
-                                  int nan_repair, int precheck,
-                                  LLVMValueRef hint) {
-  int_trick(b, s, nan_repair, 0, precheck, hint);
+                                  int nan_repair, LLVMValueRef hint) {
+  int_trick(b, s, nan_repair, 0, 1, hint);
 }
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
@@ -178,12 +169,14 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       nan_repair ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
                  : end;
   if (precheck) {
+    /* warp-precheck's learning: 1 (hot) where the load shows a no-op */
+    if (hint)
+      store_hint(b, hint,
+                 LLVMBuildZExt(b, skip, LLVMInt32TypeInContext(s->ctx), ""));
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
     LLVMBuildCondBr(b, skip, end, go);
     LLVMPositionBuilderAtEnd(b, go);
-    if (hint)
-      store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 0, 0));
   }
   LLVMBuildCondBr(b, neg, neg_bb, pos_bb);
 
@@ -198,15 +191,13 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
 
   if (!nan_repair) {
     LLVMValueRef old = NULL;
-    if (s->result_used || (hint && !precheck)) {
+    if (s->result_used) {
       LLVMPositionBuilderBefore(b, s->inst);
       old = LLVMBuildPhi(b, ity, "");
       LLVMAddIncoming(old, olds, blocks, 2);
       if (cur)
         LLVMAddIncoming(old, &cur, &entry, 1);
     }
-    if (hint && !precheck)
-      store_noop(b, s, hint, &io, is_min, old);
     fpa_finish(b, s, s->result_used ? old : NULL);
     return;
   }
@@ -214,8 +205,6 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMPositionBuilderAtEnd(b, join);
   LLVMValueRef old = LLVMBuildPhi(b, ity, "old");
   LLVMAddIncoming(old, olds, blocks, 2);
-  if (hint && !precheck)
-    store_noop(b, s, hint, &io, is_min, old);
   LLVMValueRef sticky = fpa_int_trick_sticky(b, s, old);
   LLVMValueRef repair =
       LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "nanrepair");

@@ -263,10 +263,8 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     p->global_check = origin != 1;
     p->local_check = 0; /* the global test covers it */
   }
-  /* The hint is learnt from old values, so only where the per-lane form
-   * reads them anyway (NaN repair, or a used result). */
-  if (!p->uniform && d->strategy == FPA_S_INT_TRICK && !d->precheck &&
-      (d->nan_repair || s->result_used))
+  /* (the precheck form learns from its own load) */
+  if (!p->uniform && d->strategy == FPA_S_INT_TRICK && !d->precheck)
     p->hint = o->warp_precheck;
   snprintf(w, n, "%s; %s%s%s",
            p->uniform ? "address is warp-uniform (kernel argument or global)"
@@ -366,11 +364,13 @@ static LLVMValueRef bit_count(warp *w, const char *name, LLVMValueRef x) {
 /* Marks conditional branch `br` as rarely taking its first successor
  * (!prof branch_weights), so that the backend lays the second out as the
  * fall-through. */
-static void unlikely(warp *w, LLVMValueRef br) {
+/* Branch weights: the true successor 1 : 16 (`likely`: 16 : 1). */
+static void weigh(warp *w, LLVMValueRef br, int likely) {
   static const char kind[] = "prof", tag[] = "branch_weights";
-  LLVMMetadataRef md[3] = {LLVMMDStringInContext2(w->ctx, tag, sizeof tag - 1),
-                           LLVMValueAsMetadata(LLVMConstInt(w->i32, 1, 0)),
-                           LLVMValueAsMetadata(LLVMConstInt(w->i32, 16, 0))};
+  LLVMMetadataRef md[3] = {
+      LLVMMDStringInContext2(w->ctx, tag, sizeof tag - 1),
+      LLVMValueAsMetadata(LLVMConstInt(w->i32, likely ? 16 : 1, 0)),
+      LLVMValueAsMetadata(LLVMConstInt(w->i32, likely ? 1 : 16, 0))};
   LLVMSetMetadata(
       br, LLVMGetMDKindIDInContext(w->ctx, kind, sizeof kind - 1),
       LLVMMetadataAsValue(w->ctx, LLVMMDNodeInContext2(w->ctx, md, 3)));
@@ -853,23 +853,29 @@ static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
                                "hint.dst");
 }
 
+/* One warp in this many (by %clock) that asks a cold hint probes: it takes
+ * the precheck form, which learns. */
+enum { HINT_PROBE_MASK = 255 };
+
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
  * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
  * =all: every warp on the per-lane path), entered at `ask`, where it tests
  * the hint (`word`, loaded at the early test's region head, else here;
  * `dst`, where this lane stores, likewise): the per-lane form with
- * precheck (load; skip the no-ops)
- * where the hint is hot, else the plain per-lane form. In both, each lane
- * that knows whether its update changes memory stores that
- * (fpa_build_int_trick_learning), with no test and no branch: the lowest
- * active lane in the hint, the others in the word beside it, so that the
- * hint follows one lane (were it any lane's, one update in a warp of
- * no-ops would turn it cold). Every instruction between a lane's atomic
- * and its end costs throughput at many addresses, where a warp's life is
- * mostly the atomic's round trip: on an H200 a learning test after the
- * NaN repair, with its reconvergence, lost 1 to 2% at 2^24 float
- * addresses on mixed-sign data against stores before it (bench/results/
- * 2026-11-21-h200-warp-precheck-raw, run n).
+ * precheck (load; skip the no-ops) where the hint is hot, else the plain
+ * per-lane form, unchanged. Only the precheck form learns: each lane
+ * stores, before its atomic, whether its load shows a no-op (1: hot), with
+ * no test and no branch: the lowest active lane in the hint, the others in
+ * the word beside it, so that the hint follows one lane (were it any
+ * lane's, one update in a warp of no-ops would turn it cold). A cold hint
+ * sends one asking warp in HINT_PROBE_MASK + 1, by the low bits of %clock,
+ * to the precheck form anyway, which is how it turns hot again. So the
+ * plain form, the one that many cold addresses take, has nothing after its
+ * atomic that the per-lane lowering has not: there a warp's life is mostly
+ * the atomic's round trip, and on an H200 a store after it in every such
+ * warp (the plain form's learning of commits a0ac4c8 to 6b0dbaf) cost 1 to
+ * 2% at 2^24 float addresses (bench/results/
+ * 2026-11-21-h200-warp-precheck-raw, runs x to zc, the -nl variants).
  *
  * Other warps (mixed) take the plain per-lane path, as with
  * warp-precheck=off.
@@ -899,10 +905,27 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
    * shared memory held */
   if (!word)
     word = load_hint(w, hint);
-  LLVMValueRef hot = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
-                                   ku(w->i32, 0), "hot");
-  if (!dst)
+  LLVMValueRef clock = intrinsic(w, "llvm.nvvm.read.ptx.sreg.clock", NULL,
+                                 NULL, 0, "clock");
+  LLVMValueRef probe = LLVMBuildICmp(
+      b, LLVMIntEQ, LLVMBuildAnd(b, clock, ku(w->i32, HINT_PROBE_MASK), ""),
+      ku(w->i32, 0), "probe");
+  LLVMValueRef hot = LLVMBuildOr(
+      b,
+      LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""), ku(w->i32, 0),
+                    ""),
+      probe, "hot");
+  if (!dst && p->distinct.ok) { /* with this point's masks: a warp may
+                                  come from warp.distinct, before the
+                                  grouping's */
+    warp here = *w;
+    here.mask = fpa_compat_nvvm_activemask(b, s->mod);
+    here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
+                                 NULL, NULL, 0, "lanemask.lt.hint");
+    dst = hint_dst(&here, hint);
+  } else if (!dst) {
     dst = hint_dst(w, hint);
+  }
   LLVMBuildCondBr(b, hot, from[0], from[1]);
   for (int k = 0; k < 2; ++k) {
     LLVMPositionBuilderAtEnd(b, from[k]);
@@ -914,7 +937,10 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                  : NULL;
     LLVMValueRef br = LLVMBuildBr(b, w->end);
     LLVMPositionBuilderBefore(b, ls.inst);
-    fpa_build_int_trick_learning(b, &ls, p->nan_repair, !k, dst);
+    if (k == 0)
+      fpa_build_int_trick_learning(b, &ls, p->nan_repair, dst);
+    else
+      fpa_build_int_trick(b, &ls, p->nan_repair, 0, 0);
     exit[k] = LLVMGetInstructionParent(br);
   }
 }
@@ -1124,48 +1150,31 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     hint = hint_global(&w);
   }
 
-  w.mask = fpa_compat_nvvm_activemask(b, s->mod);
-  w.lane =
-      intrinsic(&w, "llvm.nvvm.read.ptx.sreg.laneid", NULL, NULL, 0, "lane");
-  w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
-                            NULL, 0, "lanemask.lt");
+  /* Where the lanes' addresses are known to differ (fpa_lanes_distinct,
+   * under a test of values that are the same in every lane), nothing can
+   * be combined: the warp goes to the per-lane path (or the hint) before
+   * anything else, laid out as the fall-through, so that its code is the
+   * per-lane lowering's and one branch. The grouping tests then run at the
+   * atomic, never early: at the early test's head, the branch around it
+   * waited for the test's operands (constant loads) before the operand's
+   * computation, and cost 2 to 3% at 2^24 float addresses on an H200
+   * (bench/results/2026-11-21-h200-warp-precheck-raw, run p). */
   /* Values cross blocks as integer bits: a backend that promotes half or
    * bfloat to float between blocks (x86; NVPTX below sm_80 for bfloat)
    * would quiet signalling NaNs on the way. */
-  LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
-
-  /* Where the lanes' addresses are known to differ (fpa_lanes_distinct,
-   * under a test of values that are the same in every lane), nothing can
-   * be combined, and the warp goes to the per-lane path (or the hint)
-   * before any test of the addresses. The early pair test (below) then
-   * runs only where that test fails. */
-  LLVMBasicBlockRef in[REGION_MAX], head = NULL, etest = NULL, eafter = NULL;
-  int nin = 0;
-  LLVMValueRef at =
-      p->uniform ? NULL : early_point(s->ptr, start, in, &nin, &head);
+  LLVMValueRef vbits = NULL;
   int distinct = p->distinct.ok && !p->uniform;
   if (distinct) {
-    LLVMValueRef g;
-    if (at) {
-      LLVMPositionBuilderBefore(b, at);
-      fpa_lanes d = p->distinct;
-      for (int i = 0; i < d.nreq; ++i)
-        d.req[i].value = hoist_clone(b, d.req[i].value, head, in, nin);
-      g = fpa_lanes_guard(b, s, &d);
-      eafter = fpa_split_before(b, at, "warp.early.after");
-      etest = LLVMInsertBasicBlockInContext(w.ctx, eafter, "warp.early.test");
-      LLVMBuildCondBr(b, g, eafter, etest);
-      LLVMPositionBuilderAtEnd(b, start);
-    } else {
-      g = fpa_lanes_guard(b, s, &p->distinct);
-    }
+    vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
+    LLVMValueRef g = fpa_lanes_guard(b, s, &p->distinct);
     LLVMBasicBlockRef fast = block(&w, "warp.distinct");
     LLVMBasicBlockRef checks = block(&w, "warp.checks");
-    LLVMBuildCondBr(b, g, fast, checks);
+    weigh(&w, LLVMBuildCondBr(b, g, fast, checks), 1);
     LLVMPositionBuilderAtEnd(b, fast);
     if (p->hint == FPA_WARP_PRECHECK_MIXED) {
       LLVMValueRef args[2] = {
-          w.mask, LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg")};
+          fpa_compat_nvvm_activemask(b, s->mod),
+          LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg")};
       LLVMBuildCondBr(
           b, intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign"),
           perlane, ask);
@@ -1174,6 +1183,14 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     }
     LLVMPositionBuilderAtEnd(b, checks);
   }
+
+  w.mask = fpa_compat_nvvm_activemask(b, s->mod);
+  w.lane =
+      intrinsic(&w, "llvm.nvvm.read.ptx.sreg.laneid", NULL, NULL, 0, "lane");
+  w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
+                            NULL, 0, "lanemask.lt");
+  if (!vbits)
+    vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
 
   if (p->local_check || p->global_check) {
     LLVMValueRef gp =
@@ -1212,15 +1229,15 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * address: vote.all.sync on the first active lane's address, else
      * match.any.sync. */
     /* made early where it can be (early_point), with that point's own
-     * active mask (under the distinct test: in its own block) */
-    LLVMBasicBlockRef here = LLVMGetInsertBlock(b);
+     * active mask */
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(b), in[REGION_MAX], head;
     LLVMValueRef mask = w.mask, lanemask_lt = w.lanemask_lt, test = addr;
+    int nin = 0;
+    LLVMValueRef at =
+        distinct ? NULL : early_point(s->ptr, start, in, &nin, &head);
     int early = at != NULL;
     if (early) {
-      if (etest)
-        LLVMPositionBuilderAtEnd(b, etest);
-      else
-        LLVMPositionBuilderBefore(b, at);
+      LLVMPositionBuilderBefore(b, at);
       w.mask = fpa_compat_nvvm_activemask(b, s->mod);
       w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
                                 NULL, NULL, 0, "lanemask.lt.early");
@@ -1243,17 +1260,6 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     args[1] = dup;
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
-    if (etest) {
-      /* the distinct test held: no pair (never read: that path does not
-       * come here) */
-      LLVMBuildBr(b, eafter);
-      LLVMPositionBuilderBefore(b, at);
-      LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(anydup), "shared.early");
-      LLVMValueRef vals[2] = {anydup, LLVMConstInt(LLVMTypeOf(anydup), 0, 0)};
-      LLVMBasicBlockRef bbs[2] = {etest, head};
-      LLVMAddIncoming(phi, vals, bbs, 2);
-      anydup = phi;
-    }
     /* The hint, and where the lanes store what they learn, off the asking
      * path: the load is on its way while the operand is computed, and only
      * a warp that asks waits for it. (Made warp-uniform by a vote.any
@@ -1262,11 +1268,6 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * to v.) */
     if (early) {
       if (hint) {
-        if (etest) { /* the masks of the head, for both paths */
-          w.mask = fpa_compat_nvvm_activemask(b, s->mod);
-          w.lanemask_lt = intrinsic(&w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
-                                    NULL, NULL, 0, "lanemask.lt.hint");
-        }
         word = load_hint(&w, hint);
         dst = hint_dst(&w, hint);
       }
@@ -1292,11 +1293,11 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
           "bothsigns");
       LLVMValueRef odd = LLVMBuildOr(b, anydup, both, "odd");
       LLVMBasicBlockRef which = block(&w, "warp.which");
-      unlikely(&w, LLVMBuildCondBr(b, odd, which, perlane));
+      weigh(&w, LLVMBuildCondBr(b, odd, which, perlane), 0);
       LLVMPositionBuilderAtEnd(b, which);
       LLVMBuildCondBr(b, anydup, shared, ask);
     } else {
-      unlikely(&w, LLVMBuildCondBr(b, anydup, shared, perlane));
+      weigh(&w, LLVMBuildCondBr(b, anydup, shared, perlane), 0);
     }
     LLVMPositionBuilderAtEnd(b, shared);
     LLVMValueRef first = bit_count(&w, "llvm.cttz", w.mask);

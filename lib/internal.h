@@ -183,15 +183,11 @@ const char *fpa_op_name(fpa_op op);
  * builder `b` is positioned before s->inst on entry. */
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck);
-/* The same, with warp-precheck's learning (build_warp.c): every lane that
- * knows whether its update changes memory stores that in the i32 word
- * `hint` (monotonic), 1 for a no-op: with precheck, a lane whose load shows
- * a change stores 0 before its atomic (a lane that skips stores nothing);
- * without, each lane stores what its atomic's old value shows, before the
- * NaN repair, so that nothing follows the repair but the warp's end. */
+/* The int trick with precheck and warp-precheck's learning (build_warp.c):
+ * each lane stores in the i32 word `hint` (monotonic), before its atomic,
+ * whether its load shows a no-op (1, hot) or not (0). */
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
-                                  int nan_repair, int precheck,
-                                  LLVMValueRef hint);
+                                  int nan_repair, LLVMValueRef hint);
 /* The integer trick's pieces for operand bits `vb` (build_int.c): */
 typedef struct fpa_int_ops {
   LLVMValueRef nan;                    /* i1: the operand is a NaN */

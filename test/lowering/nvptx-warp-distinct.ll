@@ -26,10 +26,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: [[YZ:%[0-9]+]] = mul i32 [[Y]], [[Z]]
 ; CHECK-NEXT: [[FLAT:%[0-9]+]] = icmp eq i32 [[YZ]], 1
 ; CHECK-NEXT: %lanes.rows = or i1 [[XR]], [[FLAT]]
-; CHECK-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks
+; CHECK-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks, !prof
 ; CHECK: warp.distinct:
 ; CHECK-NEXT: br label %warp.perlane
+; The masks and lane numbers of the grouping are read only on its path.
 ; CHECK: warp.checks:
+; CHECK-NEXT: %activemask = call i32 {{.*}}activemask
 ; CHECK: shfl.sync.up
 ; CHECK: br i1 %shared, label %warp.shared, label %warp.perlane
 define ptx_kernel void @gid(ptr addrspace(1) %out, float %v) {
@@ -54,7 +56,7 @@ entry:
 ; CHECK-NEXT: [[B:%[0-9]+]] = and i32 %mask, 31
 ; CHECK-NEXT: %lanes.bits = icmp eq i32 [[B]], 31
 ; CHECK-NEXT: [[G:%[0-9]+]] = and i1 %lanes.rows, %lanes.bits
-; CHECK-NEXT: br i1 [[G]], label %warp.distinct, label %warp.checks
+; CHECK-NEXT: br i1 [[G]], label %warp.distinct, label %warp.checks, !prof
 define ptx_kernel void @masked(ptr addrspace(1) %mem, i32 %mask, i32 %k, float %v) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -161,22 +163,20 @@ entry:
   ret void
 }
 
-; With the early grouping test (the atomic after an if-then), the
-; distinct test is made at the region's head, before the early test, which
-; runs in a block of its own only where it fails.
-; CHECK-LABEL: define ptx_kernel void @early(
+; Where the grouping test could be made early (the atomic after an
+; if-then), a distinct address keeps it at the atomic, after the distinct
+; test: nothing is added before the operand's computation.
+; CHECK-LABEL: define ptx_kernel void @early(ptr
 ; CHECK: entry:
-; CHECK: br i1 %lanes.rows, label %warp.early.after, label %warp.early.test
-; CHECK: warp.early.test:
+; CHECK-NOT: call {{.*}}@llvm.nvvm.{{activemask|shfl|vote}}
+; CHECK: br i1 %neg, label %then, label %join
+; CHECK: join:
+; CHECK: br i1 %lanes.rows, label %warp.distinct, label %warp.checks, !prof [[LIKELY:![0-9]+]]
+; CHECK: warp.checks:
 ; CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32
 ; CHECK: %shared = call i1 @llvm.nvvm.vote.any.sync
-; CHECK-NEXT: br label %warp.early.after
-; CHECK: warp.early.after:
-; CHECK-NEXT: %shared.early = phi i1 [ %shared, %warp.early.test ], [ false, %entry ]
-; CHECK: br i1 %lanes.rows, label %warp.distinct, label %warp.checks
-; CHECK: warp.checks:
-; CHECK-NOT: shfl.sync.up
-; CHECK: br i1 %shared.early, label %warp.shared, label %warp.perlane
+; CHECK-NEXT: br i1 %shared, label %warp.shared, label %warp.perlane
+; CHECK: [[LIKELY]] = !{!"branch_weights", i32 16, i32 1}
 define ptx_kernel void @early(ptr addrspace(1) %mem, float %v) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -196,9 +196,17 @@ join:
 ; the operands' signs, and one with both signs asks the hint.
 ; MIXED-LABEL: define ptx_kernel void @gid(
 ; MIXED: warp.distinct:
+; MIXED-NEXT: [[M:%.*]] = call i32 {{.*}}activemask
 ; MIXED-NEXT: %neg = icmp slt i32 %vbits, 0
-; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 %activemask, i1 %neg)
+; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 [[M]], i1 %neg)
 ; MIXED-NEXT: br i1 %onesign, label %warp.perlane, label %warp.hint
+; There the hint's word is loaded, and the lanes' store address found with
+; that point's own masks (a warp may come from either path).
+; MIXED: warp.hint:
+; MIXED-NEXT: %hint.word = load atomic i32
+; MIXED: [[HM:%.*]] = call i32 {{.*}}activemask
+; MIXED-NEXT: %lanemask.lt.hint = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; MIXED-NEXT: and i32 [[HM]], %lanemask.lt.hint
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()

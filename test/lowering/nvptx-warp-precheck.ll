@@ -1,18 +1,20 @@
-; aggregate=warp with warp-precheck (opt-in): on the per-lane path, where the
-; integer trick reads old values anyway (NaN repair or a used result), a warp
-; asks a hint in shared memory whether to read first and skip no-ops. mixed:
+; aggregate=warp with warp-precheck (opt-in): on the per-lane path of the
+; integer trick, a warp asks a hint in shared memory whether to read first
+; and skip no-ops (or, by %clock, probes while it is cold). mixed:
 ; only a warp whose lanes need both integer atomics asks, found by a
 ; vote.uni of the operands' signs; all: every warp on the per-lane path. Both forms
 ; are exact; test/verify/warp-sim.test runs them on simulated warps, and its
 ; counts of the hint's reads and stores show that both ran and learned.
+; Only the precheck form learns; the direct form is the per-lane lowering.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' -S %s | %FileCheck %s --check-prefixes=CHECK,MIXED
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --warp-precheck=mixed %s | %FileCheck %s --check-prefixes=CHECK,MIXED
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=all>' -S %s | %FileCheck %s --check-prefixes=CHECK,ALL
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefix=OFF
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --warp-precheck=mixed --report %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REPORT
 ; RUN: %not %fpa-opt --warp-precheck=some %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=BAD
-; No hint where the per-lane form has no old value to learn from
-; (nan-free-memory, unused result).
+; With nan-free-memory the per-lane form reads no old value where the
+; result is unused, but the precheck form learns from its own load, so
+; every site has the hint.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefix=NANFREE
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -54,8 +56,13 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; ALL-NEXT:   br label %warp.hint
 ; CHECK:      warp.hint:
 ; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
+; A cold hint still sends one warp in 256 (by %clock) to the precheck form.
+; CHECK-NEXT: %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
+; CHECK-NEXT: [[C:%.*]] = and i32 %clock, 255
+; CHECK-NEXT: %probe = icmp eq i32 [[C]], 0
 ; CHECK-NEXT: [[F:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
+; CHECK-NEXT: [[H:%.*]] = icmp ne i32 [[F]], 0
+; CHECK-NEXT: %hot = or i1 [[H]], %probe
 ; The lowest active lane learns into the hint, the others into word 1.
 ; CHECK-NEXT: [[BELOW:%.*]] = and i32 %activemask, %lanemask.lt
 ; CHECK-NEXT: [[NL:%.*]] = icmp ne i32 [[BELOW]], 0
@@ -65,50 +72,50 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; A warp with a pair goes to the grouping, one with both signs asks.
 ; MIXED:      warp.which:
 ; MIXED-NEXT: br i1 %shared, label %warp.shared, label %warp.hint
-; The precheck form: a load of the location first; a lane that will change
-; memory stores 0 (cold) before its atomic.
+; The precheck form: a load of the location first; each lane stores
+; whether it skips (1: a no-op, hot) before its branch to the atomic.
 ; CHECK:      warp.perlane.precheck:
 ; CHECK:      %cur = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; CHECK:      %nochange = icmp eq i32 {{%.*}}, %cur
-; CHECK:      br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
+; CHECK:      %skip = and i1 %nochange,
+; CHECK-NEXT: [[L:%.*]] = zext i1 %skip to i32
+; CHECK-NEXT: store atomic i32 [[L]], ptr addrspace(3) %hint.dst monotonic, align 4
+; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
 ; CHECK:      atomicrmw.update:
-; CHECK-NEXT: store atomic i32 0, ptr addrspace(3) %hint.dst monotonic, align 4
+; CHECK-NOT:  %hint.dst
 ; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; The direct form: each lane stores whether its atomic was a no-op, before
-; the NaN repair's test.
+; The direct form is the plain per-lane one: no store of the hint.
 ; CHECK:      warp.perlane.direct:
+; CHECK-NOT:  %hint.dst
 ; CHECK:      [[MIN:%.*]] = atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      [[MAX:%.*]] = atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      [[OLD:%.*]] = phi i32 [ [[MIN]], {{%.*}} ], [ [[MAX]], {{%.*}} ]
-; CHECK:      %noop = icmp eq i32 {{%.*}}, [[OLD]]
-; CHECK-NEXT: [[Z:%.*]] = zext i1 %noop to i32
-; CHECK-NEXT: store atomic i32 [[Z]], ptr addrspace(3) %hint.dst monotonic, align 4
 ; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 [[OLD]]
+; CHECK-NOT:  %hint.dst
+; CHECK-LABEL: define double @fmax_f64_used(
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret void
 }
 
 ; double, result used: the old value comes from either form.
 define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
-; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK:      load atomic i32, ptr addrspace(3) @fpa.warp.hint1 monotonic
 ; CHECK:      %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint1, i32 0, i32
 ; CHECK:      %cur = load atomic i64, ptr addrspace(1) %p monotonic, align 8
-; CHECK:      store atomic i32 0, ptr addrspace(3) %hint.dst monotonic
-; CHECK:      %noop = icmp eq i64
 ; CHECK:      store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst monotonic
+; CHECK-NOT:  %hint.dst
 ; CHECK:      phi i64 [ %lane.old, {{.*}}, [ %perlane.old, {{.*}}, [ %perlane.old{{[0-9]+}}, {{%[^ ]+}} ]
   %o = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
   ret double %o
 }
 
 ; NANFREE: @fpa.warp.hint = internal addrspace(3) global [2 x i32] undef, align 4
-; NANFREE-NOT: @fpa.warp.hint1 =
+; NANFREE: @fpa.warp.hint1 = internal addrspace(3) global [2 x i32] undef, align 4
 ; NANFREE-LABEL: define void @fmin_f32(
-; NANFREE-NOT:   fpa.warp.hint
-; NANFREE-LABEL: define double @fmax_f64_used(
 ; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic
+; NANFREE-LABEL: define double @fmax_f64_used(
+; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint1 monotonic
 
 ; With an if-then before the atomic (the early grouping test's region, as in
 ; nvptx-warp-early-test.ll), the hint is loaded in the region's head and
@@ -127,13 +134,15 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; MIXED:       %onesign = call i1 @llvm.nvvm.vote.uni.sync(
 ; CHECK-NOT:   @fpa.warp.hint2
 ; CHECK:       warp.hint:
-; CHECK-NEXT:  [[F:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT:  %hot = icmp ne i32 [[F]], 0
+; CHECK-NEXT:  %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
+; CHECK:       [[F:%.*]] = freeze i32 %hint.word
+; CHECK:       %hot = or i1
 ; CHECK-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
 ; CHECK:       warp.perlane.precheck:
-; CHECK:       store atomic i32 0, ptr addrspace(3) %hint.dst monotonic, align 4
-; CHECK:       warp.perlane.direct:
 ; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst monotonic, align 4
+; CHECK:       warp.perlane.direct:
+; CHECK-NOT:   %hint.dst
+; CHECK:       ret void
 define void @fmin_if_then(ptr addrspace(1) %mem, i32 %i, float %v) {
 entry:
   %x = fmul float %v, 2.0
