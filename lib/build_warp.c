@@ -905,23 +905,23 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
    * shared memory held */
   if (!word)
     word = load_hint(w, hint);
-  LLVMValueRef clock = intrinsic(w, "llvm.nvvm.read.ptx.sreg.clock", NULL,
-                                 NULL, 0, "clock");
+  LLVMValueRef clock =
+      intrinsic(w, "llvm.nvvm.read.ptx.sreg.clock", NULL, NULL, 0, "clock");
   LLVMValueRef probe = LLVMBuildICmp(
       b, LLVMIntEQ, LLVMBuildAnd(b, clock, ku(w->i32, HINT_PROBE_MASK), ""),
       ku(w->i32, 0), "probe");
-  LLVMValueRef hot = LLVMBuildOr(
-      b,
-      LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""), ku(w->i32, 0),
-                    ""),
-      probe, "hot");
+  LLVMValueRef hot =
+      LLVMBuildOr(b,
+                  LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
+                                ku(w->i32, 0), ""),
+                  probe, "hot");
   if (!dst && p->distinct.ok) { /* with this point's masks: a warp may
                                   come from warp.distinct, before the
                                   grouping's */
     warp here = *w;
     here.mask = fpa_compat_nvvm_activemask(b, s->mod);
-    here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
-                                 NULL, NULL, 0, "lanemask.lt.hint");
+    here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
+                                 NULL, 0, "lanemask.lt.hint");
     dst = hint_dst(&here, hint);
   } else if (!dst) {
     dst = hint_dst(w, hint);
