@@ -291,8 +291,8 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "; per lane with no grouping test where the lanes' addresses "
              "differ%s%s%s%s",
              d->rows || d->nreq ? " (a run-time test: " : "",
-             d->rows ? "each warp's %tid.x are consecutive, as with %ntid.x "
-                       "a multiple of 32 or 1-D blocks"
+             d->rows ? "%ntid.x a multiple of 32, so that a warp's %tid.x "
+                       "are consecutive"
                      : "",
              d->rows && d->nreq ? "; " : "",
              d->nreq   ? "the address's masks keep the five bits that tell "
@@ -892,7 +892,7 @@ enum { HINT_PROBE_MASK = 255 };
  * and `exit` the block it is in. */
 static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                            LLVMBasicBlockRef ask, LLVMValueRef hint,
-                           LLVMValueRef word, LLVMValueRef dst,
+                           LLVMValueRef word, LLVMValueRef clock,
                            LLVMValueRef vbits, LLVMValueRef old[2],
                            LLVMBasicBlockRef exit[2]) {
   LLVMBuilderRef b = w->b;
@@ -905,8 +905,9 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
    * shared memory held */
   if (!word)
     word = load_hint(w, hint);
-  LLVMValueRef clock =
-      intrinsic(w, "llvm.nvvm.read.ptx.sreg.clock", NULL, NULL, 0, "clock");
+  if (!clock)
+    clock =
+        intrinsic(w, "llvm.nvvm.read.ptx.sreg.clock", NULL, NULL, 0, "clock");
   LLVMValueRef probe = LLVMBuildICmp(
       b, LLVMIntEQ, LLVMBuildAnd(b, clock, ku(w->i32, HINT_PROBE_MASK), ""),
       ku(w->i32, 0), "probe");
@@ -915,17 +916,6 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                   LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
                                 ku(w->i32, 0), ""),
                   probe, "hot");
-  if (!dst && p->distinct.ok) { /* with this point's masks: a warp may
-                                  come from warp.distinct, before the
-                                  grouping's */
-    warp here = *w;
-    here.mask = fpa_compat_nvvm_activemask(b, s->mod);
-    here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
-                                 NULL, 0, "lanemask.lt.hint");
-    dst = hint_dst(&here, hint);
-  } else if (!dst) {
-    dst = hint_dst(w, hint);
-  }
   LLVMBuildCondBr(b, hot, from[0], from[1]);
   for (int k = 0; k < 2; ++k) {
     LLVMPositionBuilderAtEnd(b, from[k]);
@@ -937,9 +927,16 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                  : NULL;
     LLVMValueRef br = LLVMBuildBr(b, w->end);
     LLVMPositionBuilderBefore(b, ls.inst);
-    if (k == 0)
-      fpa_build_int_trick_learning(b, &ls, p->nan_repair, dst);
-    else
+    if (k == 0) {
+      /* where this lane stores, with this point's masks (a warp may come
+       * from warp.distinct, before the grouping's) */
+      warp here = *w;
+      here.mask = fpa_compat_nvvm_activemask(b, s->mod);
+      here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
+                                   NULL, NULL, 0, "lanemask.lt.hint");
+      fpa_build_int_trick_learning(b, &ls, p->nan_repair,
+                                   hint_dst(&here, hint));
+    } else
       fpa_build_int_trick(b, &ls, p->nan_repair, 0, 0);
     exit[k] = LLVMGetInstructionParent(br);
   }
@@ -1094,6 +1091,17 @@ static LLVMValueRef hoist_clone(LLVMBuilderRef b, LLVMValueRef v,
   return c;
 }
 
+/* The first instruction of `head` after its phis and, in the entry block,
+ * its leading allocas (which stay together at the top, as front ends and
+ * passes expect of static allocas); NULL if none. */
+static LLVMValueRef region_top(LLVMBasicBlockRef head) {
+  int entry = head == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(head));
+  LLVMValueRef i = LLVMGetFirstInstruction(head);
+  while (i && (LLVMIsAPHINode(i) || (entry && LLVMIsAAllocaInst(i))))
+    i = LLVMGetNextInstruction(i);
+  return i;
+}
+
 /* Where the pair test can run for address `ptr` of the atomic in block
  * `a`: before the returned instruction of the region's head, after the last
  * of its instructions that the address uses (else after its phis). NULL
@@ -1126,6 +1134,29 @@ static LLVMValueRef early_point(LLVMValueRef ptr, LLVMBasicBlockRef a,
 
 /*--- the builder ----------------------------------------------------------*/
 
+/* The per-lane atomic at the end of `bb`, lowered later by the caller
+ * (added to out[]) or here as a loop from the early load; *old gets its
+ * old value (element bits; used results) and *end the block it is in. */
+static void perlane_rmw(warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
+                        LLVMValueRef *old, LLVMBasicBlockRef *end,
+                        LLVMValueRef out[2], int *n) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMPositionBuilderAtEnd(b, bb);
+  LLVMValueRef rmw =
+      fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr,
+                   LLVMBuildBitCast(b, vbits, s->vty, ""), 0);
+  *old = s->result_used ? LLVMBuildBitCast(b, rmw, w->wty, "") : NULL;
+  LLVMValueRef br = LLVMBuildBr(b, w->end);
+  *end = bb;
+  if (w->early.init) {
+    loop_from_early(w, rmw);
+    *end = LLVMGetInstructionParent(br);
+  } else {
+    out[(*n)++] = rmw;
+  }
+}
+
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
                    LLVMValueRef out[2]) {
   warp w;
@@ -1144,10 +1175,25 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
   LLVMBasicBlockRef ask = NULL;
-  LLVMValueRef hint = NULL, word = NULL, dst = NULL;
+  LLVMValueRef hint = NULL, word = NULL, clock = NULL;
   if (p->hint) {
     ask = block(&w, "warp.hint");
     hint = hint_global(&w);
+    /* The hint's word and %clock, at the top of the region that runs
+     * exactly when the atomic does (see region_head): both on their way
+     * while the operand is computed, so that a warp that asks only
+     * compares them. (Compared or made warp-uniform there, the hint cost
+     * the warps that do not ask more than it saved: bench/results/
+     * 2026-11-21-h200-warp-precheck-raw, runs t to v.) */
+    LLVMBasicBlockRef in[REGION_MAX];
+    int nin;
+    LLVMValueRef top = region_top(region_head(start, in, &nin));
+    if (top)
+      LLVMPositionBuilderBefore(b, top);
+    word = load_hint(&w, hint);
+    clock =
+        intrinsic(&w, "llvm.nvvm.read.ptx.sreg.clock", NULL, NULL, 0, "clock");
+    LLVMPositionBuilderAtEnd(b, start);
   }
 
   /* Where the lanes' addresses are known to differ (fpa_lanes_distinct,
@@ -1163,6 +1209,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * bfloat to float between blocks (x86; NVPTX below sm_80 for bfloat)
    * would quiet signalling NaNs on the way. */
   LLVMValueRef vbits = NULL;
+  LLVMBasicBlockRef fast_pl = NULL; /* the distinct path's per-lane block */
   int distinct = p->distinct.ok && !p->uniform;
   if (distinct) {
     vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
@@ -1171,15 +1218,23 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBasicBlockRef checks = block(&w, "warp.checks");
     weigh(&w, LLVMBuildCondBr(b, g, fast, checks), 1);
     LLVMPositionBuilderAtEnd(b, fast);
-    if (p->hint == FPA_WARP_PRECHECK_MIXED) {
+    /* its own copy of the per-lane atomic (below), which ptxas lays out
+     * after the test; the shared one was a taken branch away */
+    if (p->hint == FPA_WARP_PRECHECK_ALL) {
+      LLVMBuildBr(b, ask);
+    } else if (p->hint == FPA_WARP_PRECHECK_MIXED) {
+      fast_pl = block(&w, "warp.distinct.perlane");
       LLVMValueRef args[2] = {
           fpa_compat_nvvm_activemask(b, s->mod),
           LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg")};
-      LLVMBuildCondBr(
-          b, intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign"),
-          perlane, ask);
+      weigh(&w,
+            LLVMBuildCondBr(b,
+                            intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL,
+                                      args, 2, "onesign"),
+                            fast_pl, ask),
+            1);
     } else {
-      LLVMBuildBr(b, perlane);
+      fast_pl = fast;
     }
     LLVMPositionBuilderAtEnd(b, checks);
   }
@@ -1260,17 +1315,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     args[1] = dup;
     LLVMValueRef anydup =
         intrinsic(&w, "llvm.nvvm.vote.any.sync", NULL, args, 2, "shared");
-    /* The hint, and where the lanes store what they learn, off the asking
-     * path: the load is on its way while the operand is computed, and only
-     * a warp that asks waits for it. (Made warp-uniform by a vote.any
-     * here, or compared here, it cost the warps that do not ask more than
-     * it saved: bench/results/2026-11-21-h200-warp-precheck-raw, runs t
-     * to v.) */
     if (early) {
-      if (hint) {
-        word = load_hint(&w, hint);
-        dst = hint_dst(&w, hint);
-      }
       w.mask = args[0] = mask;
       w.lanemask_lt = lanemask_lt;
       LLVMPositionBuilderAtEnd(b, here);
@@ -1399,33 +1444,28 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef perlane_old = NULL, ask_old[2] = {NULL, NULL};
   LLVMBasicBlockRef perlane_end = perlane, ask_end[2];
   if (p->hint)
-    hinted_perlane(&w, p, ask, hint, word, dst, vbits, ask_old, ask_end);
+    hinted_perlane(&w, p, ask, hint, word, clock, vbits, ask_old, ask_end);
   if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);
     perlane = NULL;
   } else if (perlane) {
-    LLVMPositionBuilderAtEnd(b, perlane);
-    LLVMValueRef rmw2 = fpa_emit_rmw(b, s, binop, s->ptr,
-                                     LLVMBuildBitCast(b, vbits, s->vty, ""), 0);
-    if (used)
-      perlane_old = LLVMBuildBitCast(b, rmw2, w.wty, "");
-    LLVMValueRef br = LLVMBuildBr(b, w.end);
-    if (w.early.init) {
-      loop_from_early(&w, rmw2);
-      perlane_end = LLVMGetInstructionParent(br);
-    } else {
-      out[n++] = rmw2;
-    }
+    perlane_rmw(&w, perlane, vbits, &perlane_old, &perlane_end, out, &n);
   }
+  LLVMValueRef fast_old = NULL;
+  LLVMBasicBlockRef fast_end = NULL;
+  if (fast_pl)
+    perlane_rmw(&w, fast_pl, vbits, &fast_old, &fast_end, out, &n);
 
   if (used) {
     LLVMPositionBuilderBefore(b, s->inst);
-    LLVMValueRef vals[4] = {result}, phi;
-    LLVMBasicBlockRef bbs[4] = {join};
+    LLVMValueRef vals[5] = {result}, phi;
+    LLVMBasicBlockRef bbs[5] = {join};
     unsigned k = 1;
     if (perlane)
       vals[k] = perlane_old, bbs[k++] = perlane_end;
+    if (fast_pl)
+      vals[k] = fast_old, bbs[k++] = fast_end;
     for (int f = 0; f < 2 && ask_old[f]; ++f)
       vals[k] = ask_old[f], bbs[k++] = ask_end[f];
     if (k > 1) {

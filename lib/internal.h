@@ -303,7 +303,7 @@ void fpa_calls_erase_unused(fpa_calls *c);
 enum { FPA_LANES_MAX_REQ = 4 };
 typedef struct fpa_lanes {
   int ok;   /* the warp's lanes have different addresses, when: */
-  int rows; /* ... the warp's lanes have consecutive %tid.x */
+  int rows; /* ... %ntid.x is a multiple of 32 (consecutive %tid.x) */
   int nreq; /* ... and bits shift..shift+4 of each value are all ones (ones)
                or all zeros */
   struct {

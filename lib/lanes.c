@@ -12,11 +12,12 @@
 |* The property, for an integer or pointer value v of w bits and a shift s: *|
 |*   P_s(v): v mod 2^s is the same in every lane, and (v >> s) mod 32 is    *|
 |*           different in every lane (so v is, when s + 5 <= w).            *|
-|* %laneid has P_0. %tid.x has P_0 when the warp's lanes have consecutive   *|
-|* %tid.x: a warp holds 32 consecutive linear thread ids (CUDA Programming  *|
-|* Guide, "SIMT Architecture"), which share %tid.y and %tid.z when %ntid.x  *|
-|* is a multiple of 32, and are %tid.x itself when %ntid.y = %ntid.z = 1;   *|
-|* 32 consecutive integers differ mod 32. With u the same in every lane:    *|
+|* %laneid has P_0. %tid.x has P_0 when %ntid.x is a multiple of 32: a     *|
+|* warp holds 32 consecutive linear thread ids (CUDA Programming Guide,     *|
+|* "SIMT Architecture"), which then share %tid.y and %tid.z and have 32     *|
+|* consecutive %tid.x, and 32 consecutive integers differ mod 32. (With     *|
+|* %ntid.y = %ntid.z = 1 that holds for any %ntid.x too, but the test is    *|
+|* not made: see fpa_lanes_guard.) With u the same in every lane:           *|
 |*   v + u, u + v, v - u, u - v, v ^ u      P_s (a bijection of each lane's *|
 |*                                          bits s..s+4, plus a carry that  *|
 |*                                          is the same in every lane)      *|
@@ -358,16 +359,14 @@ LLVMValueRef fpa_lanes_guard(LLVMBuilderRef b, const fpa_site *s,
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMValueRef g = NULL;
   if (d->rows) {
-    /* %ntid.x % 32 == 0, or %ntid.y == %ntid.z == 1 */
+    /* %ntid.x % 32 == 0 (not also "or %ntid.y = %ntid.z = 1": the two
+     * more constant loads and the multiply it took cost throughput on an
+     * H200, where each cycle before a warp's atomic counts; a 1-D block of
+     * another size takes the grouping tests, which are exact too) */
     LLVMValueRef x = sreg(b, s->mod, "llvm.nvvm.read.ptx.sreg.ntid.x");
-    LLVMValueRef y = sreg(b, s->mod, "llvm.nvvm.read.ptx.sreg.ntid.y");
-    LLVMValueRef z = sreg(b, s->mod, "llvm.nvvm.read.ptx.sreg.ntid.z");
-    LLVMValueRef rows = LLVMBuildICmp(
-        b, LLVMIntEQ, LLVMBuildAnd(b, x, LLVMConstInt(i32, 31, 0), ""),
-        LLVMConstInt(i32, 0, 0), "");
-    LLVMValueRef flat = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildMul(b, y, z, ""),
-                                      LLVMConstInt(i32, 1, 0), "");
-    g = LLVMBuildOr(b, rows, flat, "lanes.rows");
+    g = LLVMBuildICmp(b, LLVMIntEQ,
+                      LLVMBuildAnd(b, x, LLVMConstInt(i32, 31, 0), ""),
+                      LLVMConstInt(i32, 0, 0), "lanes.rows");
   }
   for (int i = 0; i < d->nreq; ++i) {
     LLVMValueRef u = d->req[i].value;

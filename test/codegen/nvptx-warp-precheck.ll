@@ -11,9 +11,10 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: .entry k(
 ; CHECK: .shared .align 4 .b8 fpa_$_warp_$_hint[8];
+; CHECK: ld.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
+; CHECK: mov.u32 {{%r[0-9]+}}, %clock;
 ; CHECK: shfl.sync.up.b32
 ; CHECK: vote.sync.uni.pred
-; CHECK: ld.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
 ; The precheck form stores what it learns (the hint, or the word beside it),
 ; and it is the only store of the kernel into shared memory.
 ; CHECK: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [%rd{{[0-9]+}}], %r{{[0-9]+}};

@@ -12,24 +12,22 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; out[blockIdx.x * blockDim.x + threadIdx.x]: distinct when each warp's
-; %tid.x are consecutive (%ntid.x a multiple of 32, or %ntid.y * %ntid.z
-; = 1); the test comes before the grouping shuffle, which only the other
-; path runs.
-; REPORT: gid: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; per lane with no grouping test where the lanes' addresses differ (a run-time test: each warp's %tid.x are consecutive, as with %ntid.x a multiple of 32 or 1-D blocks);
+; out[blockIdx.x * blockDim.x + threadIdx.x]: distinct when %ntid.x is a
+; multiple of 32 (then each warp's %tid.x are consecutive); the test comes
+; before anything else, and the distinct path has its own copy of the
+; per-lane atomic, laid out after the test; only the other path reads the
+; masks and runs the grouping tests.
+; REPORT: gid: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; per lane with no grouping test where the lanes' addresses differ (a run-time test: %ntid.x a multiple of 32, so that a warp's %tid.x are consecutive);
 ; CHECK-LABEL: define ptx_kernel void @gid(
-; CHECK: [[X:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
-; CHECK-NEXT: [[Y:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
-; CHECK-NEXT: [[Z:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+; CHECK: %vbits = bitcast float %v to i32
+; CHECK-NEXT: [[X:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK-NEXT: [[XL:%[0-9]+]] = and i32 [[X]], 31
-; CHECK-NEXT: [[XR:%[0-9]+]] = icmp eq i32 [[XL]], 0
-; CHECK-NEXT: [[YZ:%[0-9]+]] = mul i32 [[Y]], [[Z]]
-; CHECK-NEXT: [[FLAT:%[0-9]+]] = icmp eq i32 [[YZ]], 1
-; CHECK-NEXT: %lanes.rows = or i1 [[XR]], [[FLAT]]
+; CHECK-NEXT: %lanes.rows = icmp eq i32 [[XL]], 0
 ; CHECK-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks, !prof
 ; CHECK: warp.distinct:
-; CHECK-NEXT: br label %warp.perlane
-; The masks and lane numbers of the grouping are read only on its path.
+; CHECK-NOT: call
+; CHECK: atomicrmw min ptr addrspace(1) %p
+; CHECK: atomicrmw umax ptr addrspace(1) %p
 ; CHECK: warp.checks:
 ; CHECK-NEXT: %activemask = call i32 {{.*}}activemask
 ; CHECK: shfl.sync.up
@@ -50,9 +48,9 @@ entry:
 ; buf[(tid * 3 + k) & mask] in pairs {float, float}, field 1: the mask must
 ; keep bits 0..4 of the index (after the multiply by 3, odd); the element
 ; is 8 bytes, so the address keeps them as bits 3..7.
-; REPORT: masked: fmax float addrspace(1): rewritten warp-aggregated: {{.*}}(a run-time test: each warp's %tid.x are consecutive, as with %ntid.x a multiple of 32 or 1-D blocks; the address's masks keep the five bits that tell the lanes apart);
+; REPORT: masked: fmax float addrspace(1): rewritten warp-aggregated: {{.*}}(a run-time test: %ntid.x a multiple of 32, so that a warp's %tid.x are consecutive; the address's masks keep the five bits that tell the lanes apart);
 ; CHECK-LABEL: define ptx_kernel void @masked(
-; CHECK: %lanes.rows = or i1
+; CHECK: %lanes.rows = icmp eq i32
 ; CHECK-NEXT: [[B:%[0-9]+]] = and i32 %mask, 31
 ; CHECK-NEXT: %lanes.bits = icmp eq i32 [[B]], 31
 ; CHECK-NEXT: [[G:%[0-9]+]] = and i1 %lanes.rows, %lanes.bits
@@ -195,18 +193,27 @@ join:
 ; warp-precheck=mixed: a warp on the distinct path still takes vote.uni of
 ; the operands' signs, and one with both signs asks the hint.
 ; MIXED-LABEL: define ptx_kernel void @gid(
+; MIXED: %hint.word = load atomic i32
+; MIXED-NEXT: %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
+; MIXED: warp.hint:
+; MIXED-NEXT: and i32 %clock, 255
 ; MIXED: warp.distinct:
 ; MIXED-NEXT: [[M:%.*]] = call i32 {{.*}}activemask
 ; MIXED-NEXT: %neg = icmp slt i32 %vbits, 0
 ; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 [[M]], i1 %neg)
-; MIXED-NEXT: br i1 %onesign, label %warp.perlane, label %warp.hint
-; There the hint's word is loaded, and the lanes' store address found with
-; that point's own masks (a warp may come from either path).
-; MIXED: warp.hint:
-; MIXED-NEXT: %hint.word = load atomic i32
+; MIXED-NEXT: br i1 %onesign, label %warp.distinct.perlane, label %warp.hint, !prof
+; The distinct path's own per-lane atomic reads nothing of the hint.
+; MIXED: warp.distinct.perlane:
+; MIXED-NOT: fpa.warp.hint
+; MIXED: atomicrmw min ptr addrspace(1) %p
+; Asking compares the word and %clock read before the distinct test; the
+; precheck form finds where the lanes store with its own masks (a warp may
+; come from either path).
+; MIXED: warp.perlane.precheck:
 ; MIXED: [[HM:%.*]] = call i32 {{.*}}activemask
 ; MIXED-NEXT: %lanemask.lt.hint = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
 ; MIXED-NEXT: and i32 [[HM]], %lanemask.lt.hint
+; MIXED-LABEL: define ptx_kernel void @masked(
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()

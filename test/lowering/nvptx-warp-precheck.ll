@@ -35,6 +35,10 @@ target triple = "nvptx64-nvidia-cuda"
 
 define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define void @fmin_f32(
+; The hint's word and %clock first, at the top of the region that runs
+; exactly when the atomic does (here the function's only block).
+; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
+; CHECK-NEXT: %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
 ; The grouping shuffle and vote, as without the hint; mixed: vote.uni of
 ; the operands' signs finds a warp that has both.
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr.lo, i32 1, i32 0)
@@ -54,27 +58,29 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; MIXED-NOT:  fpa.warp.hint
 ; MIXED:      br label %warp.end
 ; ALL-NEXT:   br label %warp.hint
+; Asking compares what was loaded: a cold hint still sends one warp in 256
+; (by %clock) to the precheck form.
 ; CHECK:      warp.hint:
-; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
-; A cold hint still sends one warp in 256 (by %clock) to the precheck form.
-; CHECK-NEXT: %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
 ; CHECK-NEXT: [[C:%.*]] = and i32 %clock, 255
 ; CHECK-NEXT: %probe = icmp eq i32 [[C]], 0
 ; CHECK-NEXT: [[F:%.*]] = freeze i32 %hint.word
 ; CHECK-NEXT: [[H:%.*]] = icmp ne i32 [[F]], 0
 ; CHECK-NEXT: %hot = or i1 [[H]], %probe
-; The lowest active lane learns into the hint, the others into word 1.
-; CHECK-NEXT: [[BELOW:%.*]] = and i32 %activemask, %lanemask.lt
-; CHECK-NEXT: [[NL:%.*]] = icmp ne i32 [[BELOW]], 0
-; CHECK-NEXT: [[W:%.*]] = zext i1 [[NL]] to i32
-; CHECK-NEXT: %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[W]]
 ; CHECK-NEXT: br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
 ; A warp with a pair goes to the grouping, one with both signs asks.
 ; MIXED:      warp.which:
 ; MIXED-NEXT: br i1 %shared, label %warp.shared, label %warp.hint
-; The precheck form: a load of the location first; each lane stores
-; whether it skips (1: a no-op, hot) before its branch to the atomic.
+; The precheck form: the lowest active lane (by this point's masks) learns
+; into the hint, the others into word 1; a load of the location first;
+; each lane stores whether it skips (1: a no-op, hot) before its branch to
+; the atomic.
 ; CHECK:      warp.perlane.precheck:
+; CHECK:      [[M:%activemask[0-9]+]] = call i32 {{.*}}activemask
+; CHECK-NEXT: %lanemask.lt.hint = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; CHECK-NEXT: [[BELOW:%.*]] = and i32 [[M]], %lanemask.lt.hint
+; CHECK-NEXT: [[NL:%.*]] = icmp ne i32 [[BELOW]], 0
+; CHECK-NEXT: [[W:%.*]] = zext i1 [[NL]] to i32
+; CHECK-NEXT: %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[W]]
 ; CHECK:      %cur = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; CHECK:      %nochange = icmp eq i32 {{%.*}}, %cur
 ; CHECK:      %skip = and i1 %nochange,
@@ -93,13 +99,13 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      [[OLD:%.*]] = phi i32 [ [[MIN]], {{%.*}} ], [ [[MAX]], {{%.*}} ]
 ; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 [[OLD]]
 ; CHECK-NOT:  %hint.dst
-; CHECK-LABEL: define double @fmax_f64_used(
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret void
 }
 
 ; double, result used: the old value comes from either form.
 define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK:      load atomic i32, ptr addrspace(3) @fpa.warp.hint1 monotonic
 ; CHECK:      %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint1, i32 0, i32
 ; CHECK:      %cur = load atomic i64, ptr addrspace(1) %p monotonic, align 8
@@ -118,27 +124,25 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint1 monotonic
 
 ; With an if-then before the atomic (the early grouping test's region, as in
-; nvptx-warp-early-test.ll), the hint is loaded in the region's head and
-; where each lane stores what it learns is found there, with that point's
-; mask: both off the asking path. Only a warp that asks tests the word.
+; nvptx-warp-early-test.ll), the hint's word and %clock are read at the top
+; of the region's head, off the asking path; only a warp that asks
+; compares them.
 ; CHECK-LABEL: define void @fmin_if_then(
 ; CHECK:       entry:
-; CHECK:       %shared = call i1 @llvm.nvvm.vote.any.sync(i32 [[EM:%activemask[0-9]*]], i1
+; CHECK:       %shared = call i1 @llvm.nvvm.vote.any.sync(
 ; CHECK-NEXT:  %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
-; CHECK-NEXT:  [[EB:%.*]] = and i32 [[EM]], %lanemask.lt.early
-; CHECK-NEXT:  [[EN:%.*]] = icmp ne i32 [[EB]], 0
-; CHECK-NEXT:  [[EW:%.*]] = zext i1 [[EN]] to i32
-; CHECK-NEXT:  %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2, i32 0, i32 [[EW]]
+; CHECK-NEXT:  %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
 ; CHECK-NEXT:  %x = fmul float %v, 2.0
 ; CHECK:       join:
 ; MIXED:       %onesign = call i1 @llvm.nvvm.vote.uni.sync(
 ; CHECK-NOT:   @fpa.warp.hint2
 ; CHECK:       warp.hint:
-; CHECK-NEXT:  %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
+; CHECK-NEXT:  and i32 %clock, 255
 ; CHECK:       [[F:%.*]] = freeze i32 %hint.word
 ; CHECK:       %hot = or i1
 ; CHECK-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
 ; CHECK:       warp.perlane.precheck:
+; CHECK:       %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2
 ; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst monotonic, align 4
 ; CHECK:       warp.perlane.direct:
 ; CHECK-NOT:   %hint.dst
