@@ -860,8 +860,8 @@ enum { HINT_PROBE_MASK = 255 };
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
  * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
  * =all: every warp on the per-lane path), entered at `ask`, where it tests
- * the hint (`word`, loaded at the early test's region head, else here;
- * `dst`, where this lane stores, likewise): the per-lane form with
+ * the hint (`word` and `clock`, read at the top of the region that runs
+ * exactly when the atomic does): the per-lane form with
  * precheck (load; skip the no-ops) where the hint is hot, else the plain
  * per-lane form, unchanged. Only the precheck form learns: each lane
  * stores, before its atomic, whether its load shows a no-op (1: hot), with
@@ -1204,7 +1204,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * atomic, never early: at the early test's head, the branch around it
    * waited for the test's operands (constant loads) before the operand's
    * computation, and cost 2 to 3% at 2^24 float addresses on an H200
-   * (bench/results/2026-11-21-h200-warp-precheck-raw, run p). */
+   * (bench/results/2026-11-21-h200-warp-precheck-raw, run da). */
   /* Values cross blocks as integer bits: a backend that promotes half or
    * bfloat to float between blocks (x86; NVPTX below sm_80 for bfloat)
    * would quiet signalling NaNs on the way. */

@@ -361,7 +361,8 @@ LLVMValueRef fpa_lanes_guard(LLVMBuilderRef b, const fpa_site *s,
   if (d->rows) {
     /* %ntid.x % 32 == 0 (not also "or %ntid.y = %ntid.z = 1": the two
      * more constant loads and the multiply it took cost throughput on an
-     * H200, where each cycle before a warp's atomic counts; a 1-D block of
+     * H200, where each cycle before a warp's atomic counts: bench/results/
+     * 2026-11-21-h200-warp-precheck-raw, runs db and dc; a 1-D block of
      * another size takes the grouping tests, which are exact too) */
     LLVMValueRef x = sreg(b, s->mod, "llvm.nvvm.read.ptx.sreg.ntid.x");
     g = LLVMBuildICmp(b, LLVMIntEQ,
