@@ -7,12 +7,13 @@
 |* addresses, under a condition on values that are the same in every lane   *|
 |* (kernel arguments, %ntid, constants), which build_warp.c tests at run    *|
 |* time before any grouping test; where it holds, the warp goes straight to *|
-|* the per-lane path.                                                       *|
+|* the per-lane path. That path is exact for any addresses, so a proof      *|
+|* here decides speed only, never a result.                                 *|
 |*                                                                          *|
 |* The property, for an integer or pointer value v of w bits and a shift s: *|
 |*   P_s(v): v mod 2^s is the same in every lane, and (v >> s) mod 32 is    *|
 |*           different in every lane (so v is, when s + 5 <= w).            *|
-|* %laneid has P_0. %tid.x has P_0 when %ntid.x is a multiple of 32: a     *|
+|* %laneid has P_0. %tid.x has P_0 when %ntid.x is a multiple of 32: a      *|
 |* warp holds 32 consecutive linear thread ids (CUDA Programming Guide,     *|
 |* "SIMT Architecture"), which then share %tid.y and %tid.z and have 32     *|
 |* consecutive %tid.x, and 32 consecutive integers differ mod 32. (With     *|
