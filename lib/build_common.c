@@ -173,25 +173,24 @@ static void retarget_phis(LLVMBuilderRef b, LLVMBasicBlockRef succ,
   }
 }
 
-LLVMBasicBlockRef fpa_split_before(LLVMBuilderRef b, LLVMValueRef at,
-                                   const char *name) {
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(at);
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(at));
+LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
+                                 const char *end_name) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(s->inst);
   LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
-  LLVMBasicBlockRef tail = next ? LLVMInsertBasicBlockInContext(ctx, next, name)
-                                : LLVMAppendBasicBlockInContext(
-                                      ctx, LLVMGetBasicBlockParent(bb), name);
+  LLVMBasicBlockRef tail =
+      next ? LLVMInsertBasicBlockInContext(s->ctx, next, end_name)
+           : LLVMAppendBasicBlockInContext(s->ctx, s->fn, end_name);
   /* A builder with no debug location, so moved instructions keep theirs. */
-  LLVMBuilderRef mover = LLVMCreateBuilderInContext(ctx);
+  LLVMBuilderRef mover = LLVMCreateBuilderInContext(s->ctx);
   LLVMPositionBuilderAtEnd(mover, tail);
-  for (LLVMValueRef i = at; i;) {
+  for (LLVMValueRef i = s->inst; i;) {
     LLVMValueRef n = LLVMGetNextInstruction(i);
     size_t len = 0;
     const char *nm = LLVMGetValueName2(i, &len);
-    char *iname = fpa_strdup(nm);
+    char *name = fpa_strdup(nm);
     LLVMInstructionRemoveFromParent(i);
-    LLVMInsertIntoBuilderWithName(mover, i, iname ? iname : "");
-    free(iname);
+    LLVMInsertIntoBuilderWithName(mover, i, name ? name : "");
+    free(name);
     i = n;
   }
   LLVMValueRef term = LLVMGetBasicBlockTerminator(tail);
@@ -203,11 +202,6 @@ LLVMBasicBlockRef fpa_split_before(LLVMBuilderRef b, LLVMValueRef at,
   LLVMDisposeBuilder(mover);
   LLVMPositionBuilderAtEnd(b, bb);
   return tail;
-}
-
-LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
-                                 const char *end_name) {
-  return fpa_split_before(b, s->inst, end_name);
 }
 
 /*--- the new value, exactly, on bits -------------------------------------*/

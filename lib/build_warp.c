@@ -361,10 +361,9 @@ static LLVMValueRef bit_count(warp *w, const char *name, LLVMValueRef x) {
   return intrinsic(w, name, w->i32, args, 2, "");
 }
 
-/* Marks conditional branch `br` as rarely taking its first successor
- * (!prof branch_weights), so that the backend lays the second out as the
- * fall-through. */
-/* Branch weights: the true successor 1 : 16 (`likely`: 16 : 1). */
+/* Marks conditional branch `br` as rarely (`likely`: mostly) taking its
+ * first successor (!prof branch_weights 1 : 16, or 16 : 1), so that the
+ * backend lays the other (the first) out as the fall-through. */
 static void weigh(warp *w, LLVMValueRef br, int likely) {
   static const char kind[] = "prof", tag[] = "branch_weights";
   LLVMMetadataRef md[3] = {
@@ -901,16 +900,11 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
   LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
                                block(w, "warp.perlane.direct")};
   LLVMPositionBuilderAtEnd(b, ask);
-  /* frozen: before any warp of the block stores it, it holds whatever
-   * shared memory held */
-  if (!word)
-    word = load_hint(w, hint);
-  if (!clock)
-    clock =
-        intrinsic(w, "llvm.nvvm.read.ptx.sreg.clock", NULL, NULL, 0, "clock");
   LLVMValueRef probe = LLVMBuildICmp(
       b, LLVMIntEQ, LLVMBuildAnd(b, clock, ku(w->i32, HINT_PROBE_MASK), ""),
       ku(w->i32, 0), "probe");
+  /* frozen: before any warp of the block stores it, it holds whatever
+   * shared memory held */
   LLVMValueRef hot =
       LLVMBuildOr(b,
                   LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
@@ -1114,32 +1108,32 @@ static LLVMValueRef early_point(LLVMValueRef ptr, LLVMBasicBlockRef a,
   int budget = 8, nl = 0;
   if (*head == a || !hoistable(ptr, *head, in, *n, &budget, leaves, &nl))
     return NULL;
-  /* after the phis, the address's leaves, and in the entry block its
-   * leading allocas (which stay together at the top, as front ends and
-   * passes expect of static allocas) */
-  LLVMValueRef after = NULL;
-  int entry = *head == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(*head));
-  for (LLVMValueRef i = LLVMGetFirstInstruction(*head); i;
-       i = LLVMGetNextInstruction(i)) {
-    int leaf = LLVMIsAPHINode(i) != NULL;
-    entry = entry && LLVMIsAAllocaInst(i);
-    leaf |= entry;
+  /* after region_top's phis and allocas, and the address's leaves */
+  LLVMValueRef at = region_top(*head);
+  for (LLVMValueRef i = at; i; i = LLVMGetNextInstruction(i))
     for (int k = 0; k < nl; ++k)
-      leaf |= leaves[k] == i;
-    if (leaf)
-      after = i;
-  }
-  return after ? LLVMGetNextInstruction(after) : LLVMGetFirstInstruction(*head);
+      if (leaves[k] == i)
+        at = LLVMGetNextInstruction(i);
+  return at;
 }
 
 /*--- the builder ----------------------------------------------------------*/
+
+/* vote.uni.sync over `mask` of the operands' sign bits: whether the lanes'
+ * integer trick needs one atomic instruction (warp-precheck=mixed asks the
+ * hint only where it needs two). */
+static LLVMValueRef one_sign(warp *w, LLVMValueRef mask, LLVMValueRef vbits) {
+  LLVMValueRef args[2] = {
+      mask, LLVMBuildICmp(w->b, LLVMIntSLT, vbits, ku(w->wty, 0), "neg")};
+  return intrinsic(w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign");
+}
 
 /* The per-lane atomic at the end of `bb`, lowered later by the caller
  * (added to out[]) or here as a loop from the early load; *old gets its
  * old value (element bits; used results) and *end the block it is in. */
 static void perlane_rmw(warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
                         LLVMValueRef *old, LLVMBasicBlockRef *end,
-                        LLVMValueRef out[2], int *n) {
+                        LLVMValueRef out[FPA_WARP_MADE_MAX], int *n) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   LLVMPositionBuilderAtEnd(b, bb);
@@ -1158,7 +1152,7 @@ static void perlane_rmw(warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
 }
 
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[2]) {
+                   LLVMValueRef out[FPA_WARP_MADE_MAX]) {
   warp w;
   init_warp(&w, b, s);
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
@@ -1224,15 +1218,9 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
       LLVMBuildBr(b, ask);
     } else if (p->hint == FPA_WARP_PRECHECK_MIXED) {
       fast_pl = block(&w, "warp.distinct.perlane");
-      LLVMValueRef args[2] = {
-          fpa_compat_nvvm_activemask(b, s->mod),
-          LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg")};
-      weigh(&w,
-            LLVMBuildCondBr(b,
-                            intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL,
-                                      args, 2, "onesign"),
-                            fast_pl, ask),
-            1);
+      LLVMValueRef one =
+          one_sign(&w, fpa_compat_nvvm_activemask(b, s->mod), vbits);
+      weigh(&w, LLVMBuildCondBr(b, one, fast_pl, ask), 1);
     } else {
       fast_pl = fast;
     }
@@ -1332,10 +1320,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
        * float addresses on an H200: bench/results/
        * 2026-11-21-h200-warp-precheck-raw, run u, mixed-s against
        * mixed-ul.) */
-      args[1] = LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w.wty, 0), "neg");
-      LLVMValueRef both = LLVMBuildNot(
-          b, intrinsic(&w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign"),
-          "bothsigns");
+      LLVMValueRef both =
+          LLVMBuildNot(b, one_sign(&w, mask, vbits), "bothsigns");
       LLVMValueRef odd = LLVMBuildOr(b, anydup, both, "odd");
       LLVMBasicBlockRef which = block(&w, "warp.which");
       weigh(&w, LLVMBuildCondBr(b, odd, which, perlane), 0);

@@ -271,11 +271,6 @@ void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
  * the load. */
 LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
                                fpa_loop_word *w);
-/* Moves `at` and what follows it in its block to a new block after it
- * (successors' phis follow), and leaves the builder at the end of the old
- * block, which has no terminator. */
-LLVMBasicBlockRef fpa_split_before(LLVMBuilderRef b, LLVMValueRef at,
-                                   const char *name);
 /* A new basic block after the builder's block, named like AtomicExpand. */
 LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
                                  const char *end_name);
@@ -354,11 +349,12 @@ typedef struct fpa_warp_plan {
 void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                      const fpa_decision *d, fpa_warp_plan *p);
 /* Replaces s->inst with the aggregation. The atomicrmw instructions it
- * creates (the group leader's, and the per-lane fallback's when there is
- * one) still need the per-lane lowering: they are stored in `out`, and their
- * number is returned. */
+ * creates (the group leader's, the per-lane fallback's when there is one,
+ * and the distinct path's copy of it) still need the per-lane lowering:
+ * they are stored in `out`, and their number is returned. */
+enum { FPA_WARP_MADE_MAX = 3 };
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[2]);
+                   LLVMValueRef out[FPA_WARP_MADE_MAX]);
 
 /*--- report (report.c) --------------------------------------------------*/
 

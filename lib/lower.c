@@ -159,7 +159,8 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
 }
 
 static int build_warp(LLVMBuilderRef b, const fpa_site *s,
-                      const fpa_warp_plan *p, LLVMValueRef made[2]) {
+                      const fpa_warp_plan *p,
+                      LLVMValueRef made[FPA_WARP_MADE_MAX]) {
   LLVMPositionBuilderBefore(b, s->inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
   int n = fpa_build_warp(b, s, p, made);
@@ -272,7 +273,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
             plan[k].precheck);
       continue;
     }
-    LLVMValueRef made[2];
+    LLVMValueRef made[FPA_WARP_MADE_MAX];
     fpa_op op = s.op;
     int nmade = build_warp(b, &s, plan[k].warp, made);
     for (int i = 0; i < nmade; ++i) {

@@ -6,6 +6,11 @@
 ; bits). Where that test fails the grouping tests run as before.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s
 ; RUN: %fpa-opt --sm=80 --aggregate=warp %s | %FileCheck %s
+; Under ASan/UBSan (where built): a warp-aggregated site makes up to three
+; atomics for the per-lane lowering (the leader's, the per-lane path's and
+; the distinct path's copy).
+; RUN: %fpa-opt-asan --sm=80 --aggregate=warp %s | %FileCheck %s
+; RUN: %fpa-opt-asan --sm=80 --aggregate=warp --warp-precheck=mixed %s | %FileCheck %s --check-prefix=MIXED
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' -S %s | %FileCheck %s --check-prefix=MIXED
 
