@@ -1119,6 +1119,35 @@ static LLVMValueRef early_point(LLVMValueRef ptr, LLVMBasicBlockRef a,
 
 /*--- the builder ----------------------------------------------------------*/
 
+/* The i1 that tests fpa_lanes_distinct's conditions `d` at the builder
+ * (true if none). */
+static LLVMValueRef lanes_guard(warp *w, const fpa_lanes *d) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef g = NULL;
+  if (d->rows) {
+    /* %ntid.x % 32 == 0 (not also "or %ntid.y = %ntid.z = 1": the two
+     * more constant loads and the multiply it took cost throughput on an
+     * H200, where each cycle before a warp's atomic counts: bench/results/
+     * 2026-11-21-h200-warp-precheck-raw, runs db and dc; a 1-D block of
+     * another size takes the grouping tests, which are exact too) */
+    LLVMValueRef x =
+        intrinsic(w, "llvm.nvvm.read.ptx.sreg.ntid.x", NULL, NULL, 0, "");
+    g = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, x, ku(w->i32, 31), ""),
+                      ku(w->i32, 0), "lanes.rows");
+  }
+  for (int i = 0; i < d->nreq; ++i) {
+    LLVMValueRef u = d->req[i].value;
+    LLVMTypeRef t = LLVMTypeOf(u);
+    if (d->req[i].shift)
+      u = LLVMBuildLShr(b, u, ku(t, d->req[i].shift), "");
+    LLVMValueRef ok =
+        LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, u, ku(t, 31), ""),
+                      ku(t, d->req[i].ones ? 31 : 0), "lanes.bits");
+    g = g ? LLVMBuildAnd(b, g, ok, "") : ok;
+  }
+  return g ? g : LLVMConstInt(w->i1, 1, 0);
+}
+
 /* vote.uni.sync over `mask` of the operands' sign bits: whether the lanes'
  * integer trick needs one atomic instruction (warp-precheck=mixed asks the
  * hint only where it needs two). */
@@ -1207,7 +1236,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   int distinct = p->distinct.ok && !p->uniform;
   if (distinct) {
     vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
-    LLVMValueRef g = fpa_lanes_guard(b, s, &p->distinct);
+    LLVMValueRef g = lanes_guard(&w, &p->distinct);
     LLVMBasicBlockRef fast = block(&w, "warp.distinct");
     LLVMBasicBlockRef checks = block(&w, "warp.checks");
     weigh(&w, LLVMBuildCondBr(b, g, fast, checks), 1);

@@ -313,11 +313,9 @@ int fpa_is_kernel(LLVMValueRef fn);
 /* Whether parameter `i` of `fn` is byval or byref (a copy per thread). */
 int fpa_is_copy_arg(LLVMValueRef fn, unsigned i);
 /* Whether s->ptr differs in every lane of a warp, under the conditions in
- * `out` on values that are the same in every lane. */
+ * `out` on values that are the same in every lane (build_warp.c tests
+ * them at run time). */
 int fpa_lanes_distinct(const fpa_site *s, fpa_lanes *out);
-/* The i1 that tests `d`'s conditions at the builder (true if none). */
-LLVMValueRef fpa_lanes_guard(LLVMBuilderRef b, const fpa_site *s,
-                             const fpa_lanes *d);
 
 /*--- warp aggregation (build_warp.c) -----------------------------------*/
 

@@ -18,7 +18,8 @@
 |* "SIMT Architecture"), which then share %tid.y and %tid.z and have 32     *|
 |* consecutive %tid.x, and 32 consecutive integers differ mod 32. (With     *|
 |* %ntid.y = %ntid.z = 1 that holds for any %ntid.x too, but the test is    *|
-|* not made: see fpa_lanes_guard.) With u the same in every lane:           *|
+|* not made: see lanes_guard in build_warp.c.) With u the same in           *|
+|* every lane:                                                              *|
 |*   v + u, u + v, v - u, u - v, v ^ u      P_s (a bijection of each lane's *|
 |*                                          bits s..s+4, plus a carry that  *|
 |*                                          is the same in every lane)      *|
@@ -342,44 +343,4 @@ int fpa_lanes_distinct(const fpa_site *s, fpa_lanes *out) {
   }
   out->ok = 1;
   return 1;
-}
-
-static LLVMValueRef sreg(LLVMBuilderRef b, LLVMModuleRef m, const char *name) {
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
-  LLVMValueRef f = LLVMGetNamedFunction(m, name);
-  if (!f)
-    f = LLVMAddFunction(m, name, fty);
-  return LLVMBuildCall2(b, fty, f, NULL, 0, "");
-}
-
-LLVMValueRef fpa_lanes_guard(LLVMBuilderRef b, const fpa_site *s,
-                             const fpa_lanes *d) {
-  LLVMContextRef ctx = s->ctx;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef g = NULL;
-  if (d->rows) {
-    /* %ntid.x % 32 == 0 (not also "or %ntid.y = %ntid.z = 1": the two
-     * more constant loads and the multiply it took cost throughput on an
-     * H200, where each cycle before a warp's atomic counts: bench/results/
-     * 2026-11-21-h200-warp-precheck-raw, runs db and dc; a 1-D block of
-     * another size takes the grouping tests, which are exact too) */
-    LLVMValueRef x = sreg(b, s->mod, "llvm.nvvm.read.ptx.sreg.ntid.x");
-    g = LLVMBuildICmp(b, LLVMIntEQ,
-                      LLVMBuildAnd(b, x, LLVMConstInt(i32, 31, 0), ""),
-                      LLVMConstInt(i32, 0, 0), "lanes.rows");
-  }
-  for (int i = 0; i < d->nreq; ++i) {
-    LLVMValueRef u = d->req[i].value;
-    LLVMTypeRef t = LLVMTypeOf(u);
-    if (d->req[i].shift)
-      u = LLVMBuildLShr(b, u, LLVMConstInt(t, d->req[i].shift, 0), "");
-    LLVMValueRef bits = LLVMBuildAnd(b, u, LLVMConstInt(t, 31, 0), "");
-    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntEQ, bits,
-                                    LLVMConstInt(t, d->req[i].ones ? 31 : 0, 0),
-                                    "lanes.bits");
-    g = g ? LLVMBuildAnd(b, g, ok, "") : ok;
-  }
-  return g ? g : LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0);
 }
