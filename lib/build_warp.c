@@ -856,6 +856,22 @@ static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
  * the precheck form, which learns. */
 enum { HINT_PROBE_MASK = 255 };
 
+/* Whether a warp takes the precheck form, at the builder: the hint word
+ * `word` is not zero, or the low bits of `clock` pick this warp as a
+ * probe. */
+static LLVMValueRef hint_hot(warp *w, LLVMValueRef word, LLVMValueRef clock) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef probe = LLVMBuildICmp(
+      b, LLVMIntEQ, LLVMBuildAnd(b, clock, ku(w->i32, HINT_PROBE_MASK), ""),
+      ku(w->i32, 0), "probe");
+  /* frozen: before any warp of the block stores it, it holds whatever
+   * shared memory held */
+  return LLVMBuildOr(b,
+                     LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
+                                   ku(w->i32, 0), ""),
+                     probe, "hot");
+}
+
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
  * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
  * =all: every warp on the per-lane path), entered at `ask`, where it tests
@@ -900,17 +916,7 @@ static void hinted_perlane(warp *w, const fpa_warp_plan *p,
   LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
                                block(w, "warp.perlane.direct")};
   LLVMPositionBuilderAtEnd(b, ask);
-  LLVMValueRef probe = LLVMBuildICmp(
-      b, LLVMIntEQ, LLVMBuildAnd(b, clock, ku(w->i32, HINT_PROBE_MASK), ""),
-      ku(w->i32, 0), "probe");
-  /* frozen: before any warp of the block stores it, it holds whatever
-   * shared memory held */
-  LLVMValueRef hot =
-      LLVMBuildOr(b,
-                  LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
-                                ku(w->i32, 0), ""),
-                  probe, "hot");
-  LLVMBuildCondBr(b, hot, from[0], from[1]);
+  LLVMBuildCondBr(b, hint_hot(w, word, clock), from[0], from[1]);
   for (int k = 0; k < 2; ++k) {
     LLVMPositionBuilderAtEnd(b, from[k]);
     fpa_site ls = *s;
@@ -1243,13 +1249,21 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMPositionBuilderAtEnd(b, fast);
     /* its own copy of the per-lane atomic (below), which ptxas lays out
      * after the test; the shared one was a taken branch away */
-    if (p->hint == FPA_WARP_PRECHECK_ALL) {
-      LLVMBuildBr(b, ask);
-    } else if (p->hint == FPA_WARP_PRECHECK_MIXED) {
+    if (p->hint) {
+      /* the hint first: where it is cold, as at many cold addresses, the
+       * warp's path is the per-lane lowering's after two uniform tests */
       fast_pl = block(&w, "warp.distinct.perlane");
-      LLVMValueRef one =
-          one_sign(&w, fpa_compat_nvvm_activemask(b, s->mod), vbits);
-      weigh(&w, LLVMBuildCondBr(b, one, fast_pl, ask), 1);
+      LLVMBasicBlockRef hot = block(&w, "warp.distinct.hot");
+      weigh(&w, LLVMBuildCondBr(b, hint_hot(&w, word, clock), hot, fast_pl),
+            0);
+      LLVMPositionBuilderAtEnd(b, hot);
+      if (p->hint == FPA_WARP_PRECHECK_MIXED) {
+        LLVMValueRef one =
+            one_sign(&w, fpa_compat_nvvm_activemask(b, s->mod), vbits);
+        LLVMBuildCondBr(b, one, fast_pl, ask);
+      } else {
+        LLVMBuildBr(b, ask);
+      }
     } else {
       fast_pl = fast;
     }

@@ -13,6 +13,7 @@
 ; RUN: %fpa-opt-asan --sm=80 --aggregate=warp --warp-precheck=mixed %s | %FileCheck %s --check-prefix=MIXED
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' -S %s | %FileCheck %s --check-prefix=MIXED
+; RUN: %fpa-opt --sm=80 --aggregate=warp --warp-precheck=all %s | %FileCheck %s --check-prefix=ALL
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -195,22 +196,31 @@ join:
   ret void
 }
 
-; warp-precheck=mixed: a warp on the distinct path still takes vote.uni of
-; the operands' signs, and one with both signs asks the hint.
+; warp-precheck=mixed: a warp on the distinct path tests the hint first
+; (the word and %clock read at the top), so that where it is cold the warp
+; goes straight to its per-lane atomic; where it is hot, vote.uni of the
+; operands' signs, and one with both signs goes on to the hint's forms.
 ; MIXED-LABEL: define ptx_kernel void @gid(
 ; MIXED: %hint.word = load atomic i32
 ; MIXED-NEXT: %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
 ; MIXED: warp.hint:
 ; MIXED-NEXT: and i32 %clock, 255
 ; MIXED: warp.distinct:
-; MIXED-NEXT: [[M:%.*]] = call i32 {{.*}}activemask
-; MIXED-NEXT: %neg = icmp slt i32 %vbits, 0
-; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 [[M]], i1 %neg)
-; MIXED-NEXT: br i1 %onesign, label %warp.distinct.perlane, label %warp.hint, !prof
+; MIXED-NEXT: [[C:%.*]] = and i32 %clock, 255
+; MIXED-NEXT: [[P:%.*]] = icmp eq i32 [[C]], 0
+; MIXED-NEXT: [[F:%.*]] = freeze i32 %hint.word
+; MIXED-NEXT: [[W:%.*]] = icmp ne i32 [[F]], 0
+; MIXED-NEXT: [[H:%.*]] = or i1 [[W]], [[P]]
+; MIXED-NEXT: br i1 [[H]], label %warp.distinct.hot, label %warp.distinct.perlane, !prof
 ; The distinct path's own per-lane atomic reads nothing of the hint.
 ; MIXED: warp.distinct.perlane:
 ; MIXED-NOT: fpa.warp.hint
 ; MIXED: atomicrmw min ptr addrspace(1) %p
+; MIXED: warp.distinct.hot:
+; MIXED-NEXT: [[M:%.*]] = call i32 {{.*}}activemask
+; MIXED-NEXT: %neg = icmp slt i32 %vbits, 0
+; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 [[M]], i1 %neg)
+; MIXED-NEXT: br i1 %onesign, label %warp.distinct.perlane, label %warp.hint
 ; Asking compares the word and %clock read before the distinct test; the
 ; precheck form finds where the lanes store with its own masks (a warp may
 ; come from either path).
@@ -219,6 +229,18 @@ join:
 ; MIXED-NEXT: %lanemask.lt.hint = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
 ; MIXED-NEXT: and i32 [[HM]], %lanemask.lt.hint
 ; MIXED-LABEL: define ptx_kernel void @masked(
+
+; warp-precheck=all: the same hint test first, then every hot warp asks.
+; ALL-LABEL: define ptx_kernel void @gid(
+; ALL: warp.distinct:
+; ALL: [[H:%.*]] = or i1
+; ALL-NEXT: br i1 [[H]], label %warp.distinct.hot, label %warp.distinct.perlane, !prof
+; ALL: warp.distinct.perlane:
+; ALL-NOT: fpa.warp.hint
+; ALL: atomicrmw min ptr addrspace(1) %p
+; ALL: warp.distinct.hot:
+; ALL-NEXT: br label %warp.hint
+; ALL-LABEL: define ptx_kernel void @masked(
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
