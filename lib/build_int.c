@@ -128,8 +128,9 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
 }
 
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
-                                  int nan_repair, LLVMValueRef hint) {
-  int_trick(b, s, nan_repair, 0, 1, hint);
+                                  int nan_repair, int precheck,
+                                  LLVMValueRef hint) {
+  int_trick(b, s, nan_repair, 0, precheck, hint);
 }
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
@@ -165,9 +166,12 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.pos");
   LLVMBasicBlockRef neg_bb =
       LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.neg");
+  /* warp-precheck's learning in the direct form (no precheck) */
+  int learn = hint && !precheck;
   LLVMBasicBlockRef join =
-      nan_repair ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
-                 : end;
+      nan_repair || learn
+          ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
+          : end;
   if (precheck) {
     /* warp-precheck's learning: 1 (hot) where the load shows a no-op */
     if (hint)
@@ -189,22 +193,52 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     LLVMBuildBr(b, join);
   }
 
+  LLVMValueRef old = NULL;
+  if (join != end) {
+    LLVMPositionBuilderAtEnd(b, join);
+    old = LLVMBuildPhi(b, ity, "old");
+    LLVMAddIncoming(old, olds, blocks, 2);
+  }
+  if (learn) {
+    /* 1 (hot) where the atomic was a no-op: the old value already at or
+     * past the operand in its op's order (two compares and a select after
+     * the atomic's return, which NaN repair waits for anyway; without NaN
+     * repair, this is what makes the atomics return their old values) */
+    LLVMValueRef pw = LLVMBuildICmp(b, is_min ? LLVMIntSLE : LLVMIntSGE, old,
+                                    pos_op, "");
+    LLVMValueRef nw = LLVMBuildICmp(b, is_min ? LLVMIntUGE : LLVMIntULE, old,
+                                    neg_op, "");
+    LLVMBasicBlockRef learn_bb =
+        LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learn");
+    LLVMBasicBlockRef cont =
+        LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learned");
+    LLVMBuildCondBr(b, LLVMBuildSelect(b, neg, nw, pw, "wasnoop"), learn_bb,
+                    cont);
+    LLVMPositionBuilderAtEnd(b, learn_bb);
+    store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 1, 0));
+    LLVMBuildBr(b, cont);
+    LLVMPositionBuilderAtEnd(b, cont);
+    join = cont;
+  }
+
   if (!nan_repair) {
-    LLVMValueRef old = NULL;
+    LLVMValueRef res = NULL;
+    if (learn)
+      LLVMBuildBr(b, end);
     if (s->result_used) {
       LLVMPositionBuilderBefore(b, s->inst);
-      old = LLVMBuildPhi(b, ity, "");
-      LLVMAddIncoming(old, olds, blocks, 2);
+      res = LLVMBuildPhi(b, ity, "");
+      if (learn)
+        LLVMAddIncoming(res, &old, &join, 1);
+      else
+        LLVMAddIncoming(res, olds, blocks, 2);
       if (cur)
-        LLVMAddIncoming(old, &cur, &entry, 1);
+        LLVMAddIncoming(res, &cur, &entry, 1);
     }
-    fpa_finish(b, s, s->result_used ? old : NULL);
+    fpa_finish(b, s, res);
     return;
   }
 
-  LLVMPositionBuilderAtEnd(b, join);
-  LLVMValueRef old = LLVMBuildPhi(b, ity, "old");
-  LLVMAddIncoming(old, olds, blocks, 2);
   LLVMValueRef sticky = fpa_int_trick_sticky(b, s, old);
   LLVMValueRef repair =
       LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "nanrepair");

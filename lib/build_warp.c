@@ -852,45 +852,74 @@ static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
                                "hint.dst");
 }
 
-/* One warp in this many (by %clock) that asks a cold hint probes: it takes
- * the precheck form, which learns. */
-enum { HINT_PROBE_MASK = 255 };
-
 /* Whether a warp takes the precheck form, at the builder: the hint word
- * `word` is not zero, or the low bits of `clock` pick this warp as a
- * probe. */
-static LLVMValueRef hint_hot(warp *w, LLVMValueRef word, LLVMValueRef clock) {
+ * `word` is not zero (frozen: before any warp of the block stores it, it
+ * holds whatever shared memory held). */
+static LLVMValueRef hint_hot(warp *w, LLVMValueRef word) {
+  return LLVMBuildICmp(w->b, LLVMIntNE, LLVMBuildFreeze(w->b, word, ""),
+                       ku(w->i32, 0), "hot");
+}
+
+/* The per-lane atomic at the end of `bb` in one of warp-precheck's forms,
+ * lowered here with its learning in `hint`: the precheck form (`precheck`)
+ * or the direct form; *old gets its old value (element bits; used results)
+ * and *exit the block it ends in. */
+static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
+                       LLVMValueRef hint, LLVMValueRef vbits, int precheck,
+                       LLVMValueRef *old, LLVMBasicBlockRef *exit) {
   LLVMBuilderRef b = w->b;
-  LLVMValueRef probe = LLVMBuildICmp(
-      b, LLVMIntEQ, LLVMBuildAnd(b, clock, ku(w->i32, HINT_PROBE_MASK), ""),
-      ku(w->i32, 0), "probe");
-  /* frozen: before any warp of the block stores it, it holds whatever
-   * shared memory held */
-  return LLVMBuildOr(b,
-                     LLVMBuildICmp(b, LLVMIntNE, LLVMBuildFreeze(b, word, ""),
-                                   ku(w->i32, 0), ""),
-                     probe, "hot");
+  const fpa_site *s = w->s;
+  LLVMPositionBuilderAtEnd(b, bb);
+  fpa_site ls = *s;
+  ls.val = LLVMBuildBitCast(b, vbits, s->vty, "");
+  ls.inst = fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ls.val,
+                         0);
+  *old = s->result_used ? LLVMBuildBitCast(b, ls.inst, w->wty, "perlane.old")
+                        : NULL;
+  LLVMValueRef br = LLVMBuildBr(b, w->end);
+  LLVMPositionBuilderBefore(b, ls.inst);
+  LLVMValueRef dst;
+  if (precheck) {
+    /* where this lane stores, with this point's masks (a warp may come
+     * from warp.distinct, before the grouping's) */
+    warp here = *w;
+    here.mask = fpa_compat_nvvm_activemask(b, s->mod);
+    here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
+                                 NULL, NULL, 0, "lanemask.lt.hint");
+    dst = hint_dst(&here, hint);
+  } else {
+    LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
+    dst = LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(hint), hint, idx, 2,
+                                "hint.dst");
+  }
+  fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst);
+  *exit = LLVMGetInstructionParent(br);
 }
 
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
  * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
  * =all: every warp on the per-lane path), entered at `ask`, where it tests
- * the hint (`word` and `clock`, read at the top of the region that runs
- * exactly when the atomic does): the per-lane form with
- * precheck (load; skip the no-ops) where the hint is hot, else the plain
- * per-lane form, unchanged. Only the precheck form learns: each lane
- * stores, before its atomic, whether its load shows a no-op (1: hot), with
- * no test and no branch: the lowest active lane in the hint, the others in
- * the word beside it, so that the hint follows one lane (were it any
- * lane's, one update in a warp of no-ops would turn it cold). A cold hint
- * sends one asking warp in HINT_PROBE_MASK + 1, by the low bits of %clock,
- * to the precheck form anyway, which is how it turns hot again. So the
- * plain form, the one that many cold addresses take, has nothing after its
- * atomic that the per-lane lowering has not: there a warp's life is mostly
- * the atomic's round trip, and on an H200 a store after it in every such
- * warp (the plain form's learning of commits a0ac4c8 to 6b0dbaf) cost 1 to
- * 2% at 2^24 float addresses (bench/results/
- * 2026-11-21-h200-warp-precheck-raw, runs x to zc, the -nl variants).
+ * the hint `word` (read at the top of the region that runs exactly when
+ * the atomic does): the per-lane form with precheck (load; skip the
+ * no-ops) where the hint is hot, else the direct per-lane form. Both
+ * learn:
+ *   - the precheck form: each lane stores, before its atomic, whether its
+ *     load shows a no-op (1: hot), with no test and no branch: the lowest
+ *     active lane in the hint, the others in the word beside it, so that
+ *     the hint follows one lane (were it any lane's, one update in a warp
+ *     of no-ops would turn it cold);
+ *   - the direct form: a lane whose atomic was a no-op (its old value
+ *     already at or past the operand) stores 1, after the atomic's return
+ *     (which NaN repair waits for anyway), and nothing else stores.
+ * So a hint that is cold where updates are no-ops turns hot at the first
+ * warp that sees one, whatever shared memory held. That costs the direct
+ * form two compares after its atomic's return, 1 to 2% at 2^24 float
+ * addresses on an H200, where a warp's life is mostly that round trip;
+ * the probes of earlier versions (one cold warp in 256, by %clock, took
+ * the precheck form, the only one that learned) cost about as much and
+ * left the hint cold for most of a launch from a cold start, down to 0.51
+ * of int-limit at 32 addresses (bench/results/
+ * 2026-11-21-h200-warp-precheck-raw, runs dd to dh).
  *
  * Other warps (mixed) take the plain per-lane path, as with
  * warp-precheck=off.
@@ -907,39 +936,15 @@ static LLVMValueRef hint_hot(warp *w, LLVMValueRef word, LLVMValueRef clock) {
  * and `exit` the block it is in. */
 static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                            LLVMBasicBlockRef ask, LLVMValueRef hint,
-                           LLVMValueRef word, LLVMValueRef clock,
-                           LLVMValueRef vbits, LLVMValueRef old[2],
-                           LLVMBasicBlockRef exit[2]) {
+                           LLVMValueRef word, LLVMValueRef vbits,
+                           LLVMValueRef old[2], LLVMBasicBlockRef exit[2]) {
   LLVMBuilderRef b = w->b;
-  const fpa_site *s = w->s;
-  LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
   LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
                                block(w, "warp.perlane.direct")};
   LLVMPositionBuilderAtEnd(b, ask);
-  LLVMBuildCondBr(b, hint_hot(w, word, clock), from[0], from[1]);
-  for (int k = 0; k < 2; ++k) {
-    LLVMPositionBuilderAtEnd(b, from[k]);
-    fpa_site ls = *s;
-    ls.val = LLVMBuildBitCast(b, vbits, s->vty, "");
-    ls.inst = fpa_emit_rmw(b, s, binop, s->ptr, ls.val, 0);
-    old[k] = s->result_used
-                 ? LLVMBuildBitCast(b, ls.inst, w->wty, "perlane.old")
-                 : NULL;
-    LLVMValueRef br = LLVMBuildBr(b, w->end);
-    LLVMPositionBuilderBefore(b, ls.inst);
-    if (k == 0) {
-      /* where this lane stores, with this point's masks (a warp may come
-       * from warp.distinct, before the grouping's) */
-      warp here = *w;
-      here.mask = fpa_compat_nvvm_activemask(b, s->mod);
-      here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
-                                   NULL, NULL, 0, "lanemask.lt.hint");
-      fpa_build_int_trick_learning(b, &ls, p->nan_repair,
-                                   hint_dst(&here, hint));
-    } else
-      fpa_build_int_trick(b, &ls, p->nan_repair, 0, 0);
-    exit[k] = LLVMGetInstructionParent(br);
-  }
+  LLVMBuildCondBr(b, hint_hot(w, word), from[0], from[1]);
+  for (int k = 0; k < 2; ++k)
+    hinted_rmw(w, p, from[k], hint, vbits, k == 0, &old[k], &exit[k]);
 }
 
 /*--- the early pair test --------------------------------------------------*/
@@ -1204,36 +1209,36 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->leader == FPA_S_CAS_LOOP || p->leader == FPA_S_CAS_LOOP_MASKED)
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
   LLVMBasicBlockRef ask = NULL;
-  LLVMValueRef hint = NULL, word = NULL, clock = NULL;
+  LLVMValueRef hint = NULL, word = NULL;
   if (p->hint) {
     ask = block(&w, "warp.hint");
     hint = hint_global(&w);
-    /* The hint's word and %clock, at the top of the region that runs
-     * exactly when the atomic does (see region_head): both on their way
-     * while the operand is computed, so that a warp that asks only
-     * compares them. (Compared or made warp-uniform there, the hint cost
-     * the warps that do not ask more than it saved: bench/results/
-     * 2026-11-21-h200-warp-precheck-raw, runs t to v.) */
+    /* The hint's word, at the top of the region that runs exactly when the
+     * atomic does (see region_head): on its way while the operand is
+     * computed, so that a warp that asks only compares it. (Compared or
+     * made warp-uniform there, the hint cost the warps that do not ask
+     * more than it saved: bench/results/2026-11-21-h200-warp-precheck-raw,
+     * runs t to v.) */
     LLVMBasicBlockRef in[REGION_MAX];
     int nin;
     LLVMValueRef top = region_top(region_head(start, in, &nin));
     if (top)
       LLVMPositionBuilderBefore(b, top);
     word = load_hint(&w, hint);
-    clock =
-        intrinsic(&w, "llvm.nvvm.read.ptx.sreg.clock", NULL, NULL, 0, "clock");
     LLVMPositionBuilderAtEnd(b, start);
   }
 
   /* Where the lanes' addresses are known to differ (fpa_lanes_distinct,
    * under a test of values that are the same in every lane), nothing can
-   * be combined: the warp goes to the per-lane path (or the hint) before
-   * anything else, laid out as the fall-through, so that its code is the
-   * per-lane lowering's and one branch. The grouping tests then run at the
-   * atomic, never early: at the early test's head, the branch around it
-   * waited for the test's operands (constant loads) before the operand's
-   * computation, and cost 2 to 3% at 2^24 float addresses on an H200
-   * (bench/results/2026-11-21-h200-warp-precheck-raw, run da). */
+   * be combined: the warp goes to its own copy of the per-lane atomic
+   * (fast_pl) before anything else, with one branch. The grouping tests
+   * then run at the atomic, never early: at the early test's head, the
+   * branch around it waited for the test's operands (constant loads)
+   * before the operand's computation, and cost 2 to 3% at 2^24 float
+   * addresses on an H200 (bench/results/2026-11-21-h200-warp-precheck-raw,
+   * run da). With warp-precheck, that one branch also tests the hint
+   * (`cold`: the test holds and the hint is cold) and takes the direct
+   * form; a test of its own cost about 1% there (run df, -nosplit). */
   /* Values cross blocks as integer bits: a backend that promotes half or
    * bfloat to float between blocks (x86; NVPTX below sm_80 for bfloat)
    * would quiet signalling NaNs on the way. */
@@ -1245,26 +1250,25 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMValueRef g = lanes_guard(&w, &p->distinct);
     LLVMBasicBlockRef fast = block(&w, "warp.distinct");
     LLVMBasicBlockRef checks = block(&w, "warp.checks");
-    weigh(&w, LLVMBuildCondBr(b, g, fast, checks), 1);
-    LLVMPositionBuilderAtEnd(b, fast);
-    /* its own copy of the per-lane atomic (below), which ptxas lays out
-     * after the test; the shared one was a taken branch away */
     if (p->hint) {
-      /* the hint first: where it is cold, as at many cold addresses, the
-       * warp's path is the per-lane lowering's after two uniform tests */
       fast_pl = block(&w, "warp.distinct.perlane");
-      LLVMBasicBlockRef hot = block(&w, "warp.distinct.hot");
-      weigh(&w, LLVMBuildCondBr(b, hint_hot(&w, word, clock), hot, fast_pl),
-            0);
-      LLVMPositionBuilderAtEnd(b, hot);
-      if (p->hint == FPA_WARP_PRECHECK_MIXED) {
-        LLVMValueRef one =
-            one_sign(&w, fpa_compat_nvvm_activemask(b, s->mod), vbits);
-        LLVMBuildCondBr(b, one, fast_pl, ask);
-      } else {
+      LLVMValueRef cold =
+          LLVMBuildAnd(b, g, LLVMBuildNot(b, hint_hot(&w, word), ""), "cold");
+      LLVMBasicBlockRef rest = block(&w, "warp.distinct.test");
+      weigh(&w, LLVMBuildCondBr(b, cold, fast_pl, rest), 1);
+      LLVMPositionBuilderAtEnd(b, rest);
+      LLVMBuildCondBr(b, g, fast, checks);
+      /* a hot hint: mixed asks it only for a warp that needs both integer
+       * atomics */
+      LLVMPositionBuilderAtEnd(b, fast);
+      if (p->hint == FPA_WARP_PRECHECK_MIXED)
+        LLVMBuildCondBr(
+            b, one_sign(&w, fpa_compat_nvvm_activemask(b, s->mod), vbits),
+            fast_pl, ask);
+      else
         LLVMBuildBr(b, ask);
-      }
     } else {
+      weigh(&w, LLVMBuildCondBr(b, g, fast, checks), 1);
       fast_pl = fast;
     }
     LLVMPositionBuilderAtEnd(b, checks);
@@ -1473,7 +1477,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef perlane_old = NULL, ask_old[2] = {NULL, NULL};
   LLVMBasicBlockRef perlane_end = perlane, ask_end[2];
   if (p->hint)
-    hinted_perlane(&w, p, ask, hint, word, clock, vbits, ask_old, ask_end);
+    hinted_perlane(&w, p, ask, hint, word, vbits, ask_old, ask_end);
   if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);
@@ -1483,7 +1487,9 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   }
   LLVMValueRef fast_old = NULL;
   LLVMBasicBlockRef fast_end = NULL;
-  if (fast_pl)
+  if (fast_pl && p->hint)
+    hinted_rmw(&w, p, fast_pl, hint, vbits, 0, &fast_old, &fast_end);
+  else if (fast_pl)
     perlane_rmw(&w, fast_pl, vbits, &fast_old, &fast_end, out, &n);
 
   if (used) {

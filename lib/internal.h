@@ -183,11 +183,14 @@ const char *fpa_op_name(fpa_op op);
  * builder `b` is positioned before s->inst on entry. */
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck);
-/* The int trick with precheck and warp-precheck's learning (build_warp.c):
- * each lane stores in the i32 word `hint` (monotonic), before its atomic,
- * whether its load shows a no-op (1, hot) or not (0). */
+/* The int trick with warp-precheck's learning (build_warp.c), in the i32
+ * word `hint` (monotonic stores): with `precheck`, each lane stores,
+ * before its atomic, whether its load shows a no-op (1, hot) or not (0);
+ * without, a lane whose atomic was a no-op stores 1 after it (only with
+ * `nan_repair`, whose test waits for the old value anyway). */
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
-                                  int nan_repair, LLVMValueRef hint);
+                                  int nan_repair, int precheck,
+                                  LLVMValueRef hint);
 /* The integer trick's pieces for operand bits `vb` (build_int.c): */
 typedef struct fpa_int_ops {
   LLVMValueRef nan;                    /* i1: the operand is a NaN */

@@ -342,9 +342,9 @@ static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
  * trial, as shared memory holds whatever it held. Its accesses are not
  * memory updates of the lanes, so they leave the clocks alone. */
 static uint32_t g_hint;
-/* reads that found it cold (0: the direct form follows, unless %clock
- * says probe) and hot (else: the precheck form); stores (by the precheck
- * form) of 0 (an update that changes memory) and of 1 (a no-op) */
+/* reads that found it cold (0: the direct form follows) and hot (else:
+ * the precheck form); stores of 0 (by the precheck form: an update that
+ * changes memory) and of 1 (a no-op, by either form) */
 static unsigned g_hint_reads[2], g_hint_stores[2];
 static uint32_t emu_hint(uint32_t is_store, uint32_t value, uint32_t word) {
   if (word > 1 || (word && !is_store))
@@ -359,15 +359,6 @@ static uint32_t emu_hint(uint32_t is_store, uint32_t value, uint32_t word) {
   }
   ++g_hint_reads[g_hint != 0];
   return g_hint;
-}
-
-/* %clock: random, and half the time with its low 16 bits clear, so that a
- * test of its low bits (warp-precheck's probe) goes both ways */
-static unsigned g_clock_reads;
-static uint32_t emu_clock(void) {
-  ++g_clock_reads;
-  uint32_t c = (uint32_t)rnd();
-  return below(2) ? c : c & ~(uint32_t)0xffff;
 }
 
 static void sim_fail(const char *fmt_, ...)
@@ -601,7 +592,6 @@ static const struct emu {
      (void *)emu_laneid},
     {"llvm.nvvm.read.ptx.sreg.lanemask.lt", "fpa_emu_lanemask_lt", "",
      (void *)emu_lanemask_lt},
-    {"llvm.nvvm.read.ptx.sreg.clock", "fpa_emu_clock", "", (void *)emu_clock},
     {"llvm.nvvm.isspacep.local", "fpa_emu_isspacep_local", "p",
      (void *)emu_isspacep_local},
     {"llvm.nvvm.isspacep.global", "fpa_emu_isspacep_global", "p",
@@ -1676,7 +1666,6 @@ int main(int argc, char **argv) {
     char why[400] = "";
     g_hint_reads[0] = g_hint_reads[1] = 0;
     g_hint_stores[0] = g_hint_stores[1] = 0;
-    g_clock_reads = 0;
     for (unsigned r = 0; r < trials; ++r) {
       trial t;
       make_trial(c, &t);
@@ -1695,9 +1684,9 @@ int main(int argc, char **argv) {
     if (passed == trials && c->hint)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
              "hint read cold %u and hot %u times, stored 0 %u and 1 %u "
-             "times, %%clock read %u times\n",
+             "times\n",
              c->name, trials, c->intrinsics, g_hint_reads[0], g_hint_reads[1],
-             g_hint_stores[0], g_hint_stores[1], g_clock_reads);
+             g_hint_stores[0], g_hint_stores[1]);
     else if (passed == trials)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
              c->name, trials, c->intrinsics);

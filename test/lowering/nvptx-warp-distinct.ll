@@ -196,50 +196,50 @@ join:
   ret void
 }
 
-; warp-precheck=mixed: a warp on the distinct path tests the hint first
-; (the word and %clock read at the top), so that where it is cold the warp
-; goes straight to its per-lane atomic; where it is hot, vote.uni of the
+; warp-precheck=mixed: one branch takes a warp whose addresses differ and
+; whose hint (the word read at the top) is cold straight to its own
+; per-lane atomic, in the direct form: after the atomic, a lane that saw a
+; no-op stores 1 in the hint. Where the hint is hot, vote.uni of the
 ; operands' signs, and one with both signs goes on to the hint's forms.
 ; MIXED-LABEL: define ptx_kernel void @gid(
 ; MIXED: %hint.word = load atomic i32
-; MIXED-NEXT: %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
-; MIXED: warp.hint:
-; MIXED-NEXT: and i32 %clock, 255
-; MIXED: warp.distinct:
-; MIXED-NEXT: [[C:%.*]] = and i32 %clock, 255
-; MIXED-NEXT: [[P:%.*]] = icmp eq i32 [[C]], 0
+; MIXED-NOT: sreg.clock
+; MIXED: %lanes.rows = icmp eq i32
 ; MIXED-NEXT: [[F:%.*]] = freeze i32 %hint.word
-; MIXED-NEXT: [[W:%.*]] = icmp ne i32 [[F]], 0
-; MIXED-NEXT: [[H:%.*]] = or i1 [[W]], [[P]]
-; MIXED-NEXT: br i1 [[H]], label %warp.distinct.hot, label %warp.distinct.perlane, !prof
-; The distinct path's own per-lane atomic reads nothing of the hint.
-; MIXED: warp.distinct.perlane:
-; MIXED-NOT: fpa.warp.hint
-; MIXED: atomicrmw min ptr addrspace(1) %p
-; MIXED: warp.distinct.hot:
+; MIXED-NEXT: %hot = icmp ne i32 [[F]], 0
+; MIXED-NEXT: [[NH:%.*]] = xor i1 %hot, true
+; MIXED-NEXT: %cold = and i1 %lanes.rows, [[NH]]
+; MIXED-NEXT: br i1 %cold, label %warp.distinct.perlane, label %warp.distinct.test, !prof
+; MIXED: warp.distinct:
 ; MIXED-NEXT: [[M:%.*]] = call i32 {{.*}}activemask
 ; MIXED-NEXT: %neg = icmp slt i32 %vbits, 0
 ; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 [[M]], i1 %neg)
 ; MIXED-NEXT: br i1 %onesign, label %warp.distinct.perlane, label %warp.hint
-; Asking compares the word and %clock read before the distinct test; the
-; precheck form finds where the lanes store with its own masks (a warp may
-; come from either path).
+; MIXED: warp.distinct.perlane:
+; MIXED-NOT: %hint.dst
+; MIXED: atomicrmw min ptr addrspace(1) %p
+; MIXED: %wasnoop{{[0-9]*}} = select
+; MIXED: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
+; MIXED: warp.distinct.test:
+; MIXED-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks
+; The precheck form finds where the lanes store with its own masks (a warp
+; may come from either path).
 ; MIXED: warp.perlane.precheck:
 ; MIXED: [[HM:%.*]] = call i32 {{.*}}activemask
 ; MIXED-NEXT: %lanemask.lt.hint = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
 ; MIXED-NEXT: and i32 [[HM]], %lanemask.lt.hint
 ; MIXED-LABEL: define ptx_kernel void @masked(
 
-; warp-precheck=all: the same hint test first, then every hot warp asks.
+; warp-precheck=all: the same one branch where the hint is cold; a hot
+; hint sends every warp on the distinct path to ask.
 ; ALL-LABEL: define ptx_kernel void @gid(
+; ALL: %cold = and i1 %lanes.rows,
+; ALL-NEXT: br i1 %cold, label %warp.distinct.perlane, label %warp.distinct.test, !prof
 ; ALL: warp.distinct:
-; ALL: [[H:%.*]] = or i1
-; ALL-NEXT: br i1 [[H]], label %warp.distinct.hot, label %warp.distinct.perlane, !prof
-; ALL: warp.distinct.perlane:
-; ALL-NOT: fpa.warp.hint
-; ALL: atomicrmw min ptr addrspace(1) %p
-; ALL: warp.distinct.hot:
 ; ALL-NEXT: br label %warp.hint
+; ALL: warp.distinct.perlane:
+; ALL: atomicrmw min ptr addrspace(1) %p
+; ALL: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
 ; ALL-LABEL: define ptx_kernel void @masked(
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

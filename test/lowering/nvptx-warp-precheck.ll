@@ -1,11 +1,12 @@
 ; aggregate=warp with warp-precheck (opt-in): on the per-lane path of the
 ; integer trick, a warp asks a hint in shared memory whether to read first
-; and skip no-ops (or, by %clock, probes while it is cold). mixed:
+; and skip no-ops. mixed:
 ; only a warp whose lanes need both integer atomics asks, found by a
 ; vote.uni of the operands' signs; all: every warp on the per-lane path. Both forms
 ; are exact; test/verify/warp-sim.test runs them on simulated warps, and its
 ; counts of the hint's reads and stores show that both ran and learned.
-; Only the precheck form learns; the direct form is the per-lane lowering.
+; Both forms learn: the precheck form stores what its load shows, the
+; direct form stores 1 after an atomic that was a no-op.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' -S %s | %FileCheck %s --check-prefixes=CHECK,MIXED
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --warp-precheck=mixed %s | %FileCheck %s --check-prefixes=CHECK,MIXED
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=all>' -S %s | %FileCheck %s --check-prefixes=CHECK,ALL
@@ -35,10 +36,10 @@ target triple = "nvptx64-nvidia-cuda"
 
 define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define void @fmin_f32(
-; The hint's word and %clock first, at the top of the region that runs
-; exactly when the atomic does (here the function's only block).
+; The hint's word first, at the top of the region that runs exactly when
+; the atomic does (here the function's only block).
 ; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
-; CHECK-NEXT: %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
+; CHECK-NOT:  sreg.clock
 ; The grouping shuffle and vote, as without the hint; mixed: vote.uni of
 ; the operands' signs finds a warp that has both.
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr.lo, i32 1, i32 0)
@@ -58,14 +59,10 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; MIXED-NOT:  fpa.warp.hint
 ; MIXED:      br label %warp.end
 ; ALL-NEXT:   br label %warp.hint
-; Asking compares what was loaded: a cold hint still sends one warp in 256
-; (by %clock) to the precheck form.
+; Asking compares what was loaded.
 ; CHECK:      warp.hint:
-; CHECK-NEXT: [[C:%.*]] = and i32 %clock, 255
-; CHECK-NEXT: %probe = icmp eq i32 [[C]], 0
 ; CHECK-NEXT: [[F:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT: [[H:%.*]] = icmp ne i32 [[F]], 0
-; CHECK-NEXT: %hot = or i1 [[H]], %probe
+; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
 ; CHECK-NEXT: br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
 ; A warp with a pair goes to the grouping, one with both signs asks.
 ; MIXED:      warp.which:
@@ -91,12 +88,23 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-NOT:  %hint.dst
 ; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; The direct form is the plain per-lane one: no store of the hint.
+; The direct form is the per-lane one, and after its atomic's return a lane
+; whose atomic was a no-op (old at or below the operand for smin, at or
+; above it for umax) stores 1 in the hint, before the NaN-repair test;
+; nothing else stores.
 ; CHECK:      warp.perlane.direct:
 ; CHECK-NOT:  %hint.dst
-; CHECK:      [[MIN:%.*]] = atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      [[MAX:%.*]] = atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      [[MIN:%.*]] = atomicrmw min ptr addrspace(1) %p, i32 [[PO:%.*]] monotonic, align 4
+; CHECK:      [[MAX:%.*]] = atomicrmw umax ptr addrspace(1) %p, i32 [[NO:%.*]] monotonic, align 4
 ; CHECK:      [[OLD:%.*]] = phi i32 [ [[MIN]], {{%.*}} ], [ [[MAX]], {{%.*}} ]
+; CHECK-NEXT: [[PW:%.*]] = icmp sle i32 [[OLD]], [[PO]]
+; CHECK-NEXT: [[NW:%.*]] = icmp uge i32 [[OLD]], [[NO]]
+; CHECK-NEXT: %wasnoop = select i1 %signbit{{[0-9]*}}, i1 [[NW]], i1 [[PW]]
+; CHECK-NEXT: br i1 %wasnoop, label %[[LEARN:atomicrmw.learn[0-9]*]], label %[[NEXT:atomicrmw.learned[0-9]*]]
+; CHECK:      [[LEARN]]:
+; CHECK-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
+; CHECK-NEXT: br label %[[NEXT]]
+; CHECK:      [[NEXT]]:
 ; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 [[OLD]]
 ; CHECK-NOT:  %hint.dst
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
@@ -120,26 +128,32 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; NANFREE: @fpa.warp.hint1 = internal addrspace(3) global [2 x i32] undef, align 4
 ; NANFREE-LABEL: define void @fmin_f32(
 ; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic
+; With no NaN repair, the direct form's learning still reads its atomics'
+; old values (so they return them), and nothing follows but the end.
+; NANFREE:       warp.perlane.direct:
+; NANFREE:       %old = phi i32
+; NANFREE:       %wasnoop = select
+; NANFREE:       atomicrmw.learn:
+; NANFREE-NEXT:  store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
+; NANFREE:       atomicrmw.learned:
+; NANFREE-NEXT:  br label %atomicrmw.end
 ; NANFREE-LABEL: define double @fmax_f64_used(
 ; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint1 monotonic
 
 ; With an if-then before the atomic (the early grouping test's region, as in
-; nvptx-warp-early-test.ll), the hint's word and %clock are read at the top
-; of the region's head, off the asking path; only a warp that asks
-; compares them.
+; nvptx-warp-early-test.ll), the hint's word is read at the top of the
+; region's head, off the asking path; only a warp that asks compares it.
 ; CHECK-LABEL: define void @fmin_if_then(
 ; CHECK:       entry:
 ; CHECK:       %shared = call i1 @llvm.nvvm.vote.any.sync(
 ; CHECK-NEXT:  %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
-; CHECK-NEXT:  %clock = call i32 @llvm.nvvm.read.ptx.sreg.clock()
 ; CHECK-NEXT:  %x = fmul float %v, 2.0
 ; CHECK:       join:
 ; MIXED:       %onesign = call i1 @llvm.nvvm.vote.uni.sync(
 ; CHECK-NOT:   @fpa.warp.hint2
 ; CHECK:       warp.hint:
-; CHECK-NEXT:  and i32 %clock, 255
-; CHECK:       [[F:%.*]] = freeze i32 %hint.word
-; CHECK:       %hot = or i1
+; CHECK-NEXT:  [[F:%.*]] = freeze i32 %hint.word
+; CHECK-NEXT:  %hot = icmp ne i32 [[F]], 0
 ; CHECK-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
 ; CHECK:       warp.perlane.precheck:
 ; CHECK:       %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2
