@@ -11,6 +11,9 @@ the lowest VARIANT/BASE cells. Every cell is compared within its own file
 With --by-data, also the mean, median and lowest VARIANT/BASE over the
 cells of each address count and data order (all ops, types and result
 uses): with several files, a mean that one noisy cell does not decide.
+With --in-order N, also VARIANT/int-limit for each cell at N addresses in
+the order the run measured them (a hint that learns from a cold start
+shows in the first cells).
 Run it with --variant set to a copy of BASE's PTX, run as a variant of
 its own, for the noise of a single cell.
 """
@@ -27,10 +30,12 @@ def main():
     ap.add_argument("--base", default="fpa")
     ap.add_argument("--worst", type=int, default=8)
     ap.add_argument("--by-data", action="store_true")
+    ap.add_argument("--in-order", type=int, default=0)
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     groups = collections.defaultdict(list)
     cells = []
+    in_order = []
     for fn in a.files:
         rows = collections.defaultdict(dict)
         with open(fn) as f:
@@ -45,6 +50,8 @@ def main():
             ri = v[a.variant] / v["int-limit"] if "int-limit" in v else None
             groups[(key[0], key[1], int(key[2]))].append((rb, ri))
             cells.append((rb, key, fn))
+            if int(key[2]) == a.in_order and ri is not None:
+                in_order.append("%.2f" % ri)
     if not cells:
         sys.exit("no cell has both %s and %s" % (a.variant, a.base))
     print("op,type,addresses: %s/%s min-max, %s/int-limit min-max"
@@ -68,6 +75,9 @@ def main():
             print("  %d,%s: %.3f %.3f %.3f (%d)" % (
                 k + (statistics.mean(r), statistics.median(r), min(r),
                      len(r))))
+    if a.in_order:
+        print("%s/int-limit at %d addresses, in the run's order: %s"
+              % (a.variant, a.in_order, " ".join(in_order)))
 
 
 if __name__ == "__main__":
