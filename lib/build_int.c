@@ -204,10 +204,10 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
      * past the operand in its op's order (two compares and a select after
      * the atomic's return, which NaN repair waits for anyway; without NaN
      * repair, this is what makes the atomics return their old values) */
-    LLVMValueRef pw = LLVMBuildICmp(b, is_min ? LLVMIntSLE : LLVMIntSGE, old,
-                                    pos_op, "");
-    LLVMValueRef nw = LLVMBuildICmp(b, is_min ? LLVMIntUGE : LLVMIntULE, old,
-                                    neg_op, "");
+    LLVMValueRef pw =
+        LLVMBuildICmp(b, is_min ? LLVMIntSLE : LLVMIntSGE, old, pos_op, "");
+    LLVMValueRef nw =
+        LLVMBuildICmp(b, is_min ? LLVMIntUGE : LLVMIntULE, old, neg_op, "");
     LLVMBasicBlockRef learn_bb =
         LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learn");
     LLVMBasicBlockRef cont =

@@ -872,8 +872,8 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
   LLVMPositionBuilderAtEnd(b, bb);
   fpa_site ls = *s;
   ls.val = LLVMBuildBitCast(b, vbits, s->vty, "");
-  ls.inst = fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ls.val,
-                         0);
+  ls.inst =
+      fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ls.val, 0);
   *old = s->result_used ? LLVMBuildBitCast(b, ls.inst, w->wty, "perlane.old")
                         : NULL;
   LLVMValueRef br = LLVMBuildBr(b, w->end);
@@ -884,8 +884,8 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
      * from warp.distinct, before the grouping's) */
     warp here = *w;
     here.mask = fpa_compat_nvvm_activemask(b, s->mod);
-    here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt",
-                                 NULL, NULL, 0, "lanemask.lt.hint");
+    here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
+                                 NULL, 0, "lanemask.lt.hint");
     dst = hint_dst(&here, hint);
   } else {
     LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
