@@ -186,8 +186,9 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
 /* The int trick with warp-precheck's learning (build_warp.c), in the i32
  * word `hint` (monotonic stores): with `precheck`, each lane stores,
  * before its atomic, whether its load shows a no-op (1, hot) or not (0);
- * without, a lane whose atomic was a no-op stores 1 after it (only with
- * `nan_repair`, whose test waits for the old value anyway). */
+ * without, a lane whose atomic was a no-op stores 1 after it (from the
+ * old value, which NaN repair waits for anyway; without NaN repair the
+ * atomics then return it). */
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
                                   LLVMValueRef hint);
