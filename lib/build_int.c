@@ -200,19 +200,15 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     LLVMAddIncoming(old, olds, blocks, 2);
   }
   if (learn) {
-    /* 1 (hot) where the atomic was a no-op: the old value already at or
-     * past the operand in its op's order (two compares and a select after
-     * the atomic's return, which NaN repair waits for anyway; without NaN
-     * repair, this is what makes the atomics return their old values) */
-    LLVMValueRef pw =
-        LLVMBuildICmp(b, is_min ? LLVMIntSLE : LLVMIntSGE, old, pos_op, "");
-    LLVMValueRef nw =
-        LLVMBuildICmp(b, is_min ? LLVMIntUGE : LLVMIntULE, old, neg_op, "");
+    /* 1 (hot) where the atomic was a no-op (int_noop on its old value,
+     * after the atomic's return, which NaN repair waits for anyway;
+     * without NaN repair, this is what makes the atomics return their old
+     * values) */
     LLVMBasicBlockRef learn_bb =
         LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learn");
     LLVMBasicBlockRef cont =
         LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learned");
-    LLVMBuildCondBr(b, LLVMBuildSelect(b, neg, nw, pw, "wasnoop"), learn_bb,
+    LLVMBuildCondBr(b, int_noop(b, &io, is_min, old, "wasnoop"), learn_bb,
                     cont);
     LLVMPositionBuilderAtEnd(b, learn_bb);
     store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 1, 0));

@@ -263,7 +263,8 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     p->global_check = origin != 1;
     p->local_check = 0; /* the global test covers it */
   }
-  /* (the precheck form learns from its own load) */
+  /* (both forms learn: the precheck form from its load, the direct form
+   * from its atomic's old value) */
   if (!p->uniform && d->strategy == FPA_S_INT_TRICK && !d->precheck)
     p->hint = o->warp_precheck;
   snprintf(w, n, "%s; %s%s%s",
@@ -913,7 +914,7 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
  *     (which NaN repair waits for anyway), and nothing else stores.
  * So a hint that is cold where updates are no-ops turns hot at the first
  * warp that sees one, whatever shared memory held. That costs the direct
- * form two compares after its atomic's return, 1 to 2% at 2^24 float
+ * form a no-op test after its atomic's return, 1 to 2% at 2^24 float
  * addresses on an H200, where a warp's life is mostly that round trip;
  * the probes of earlier versions (one cold warp in 256, by %clock, took
  * the precheck form, the only one that learned) cost about as much and

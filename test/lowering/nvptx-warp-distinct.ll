@@ -218,7 +218,7 @@ join:
 ; MIXED: warp.distinct.perlane:
 ; MIXED-NOT: %hint.dst
 ; MIXED: atomicrmw min ptr addrspace(1) %p
-; MIXED: %wasnoop{{[0-9]*}} = select
+; MIXED: %wasnoop{{[0-9]*}} = icmp eq i32
 ; MIXED: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
 ; MIXED: warp.distinct.test:
 ; MIXED-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks

@@ -89,17 +89,20 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; The direct form is the per-lane one, and after its atomic's return a lane
-; whose atomic was a no-op (old at or below the operand for smin, at or
-; above it for umax) stores 1 in the hint, before the NaN-repair test;
-; nothing else stores.
+; whose atomic was a no-op (smin or umax of its operand and the old value,
+; by its sign, is the old value) stores 1 in the hint, before the
+; NaN-repair test; nothing else stores.
 ; CHECK:      warp.perlane.direct:
 ; CHECK-NOT:  %hint.dst
 ; CHECK:      [[MIN:%.*]] = atomicrmw min ptr addrspace(1) %p, i32 [[PO:%.*]] monotonic, align 4
 ; CHECK:      [[MAX:%.*]] = atomicrmw umax ptr addrspace(1) %p, i32 [[NO:%.*]] monotonic, align 4
 ; CHECK:      [[OLD:%.*]] = phi i32 [ [[MIN]], {{%.*}} ], [ [[MAX]], {{%.*}} ]
-; CHECK-NEXT: [[PW:%.*]] = icmp sle i32 [[OLD]], [[PO]]
-; CHECK-NEXT: [[NW:%.*]] = icmp uge i32 [[OLD]], [[NO]]
-; CHECK-NEXT: %wasnoop = select i1 %signbit{{[0-9]*}}, i1 [[NW]], i1 [[PW]]
+; CHECK-NEXT: [[PL:%.*]] = icmp slt i32 [[PO]], [[OLD]]
+; CHECK-NEXT: [[PN:%.*]] = select i1 [[PL]], i32 [[PO]], i32 [[OLD]]
+; CHECK-NEXT: [[NG:%.*]] = icmp ugt i32 [[NO]], [[OLD]]
+; CHECK-NEXT: [[NN:%.*]] = select i1 [[NG]], i32 [[NO]], i32 [[OLD]]
+; CHECK-NEXT: [[NV:%.*]] = select i1 %signbit{{[0-9]*}}, i32 [[NN]], i32 [[PN]]
+; CHECK-NEXT: %wasnoop = icmp eq i32 [[NV]], [[OLD]]
 ; CHECK-NEXT: br i1 %wasnoop, label %[[LEARN:atomicrmw.learn[0-9]*]], label %[[NEXT:atomicrmw.learned[0-9]*]]
 ; CHECK:      [[LEARN]]:
 ; CHECK-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
@@ -132,7 +135,7 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; old values (so they return them), and nothing follows but the end.
 ; NANFREE:       warp.perlane.direct:
 ; NANFREE:       %old = phi i32
-; NANFREE:       %wasnoop = select
+; NANFREE:       %wasnoop = icmp eq i32
 ; NANFREE:       atomicrmw.learn:
 ; NANFREE-NEXT:  store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
 ; NANFREE:       atomicrmw.learned:
