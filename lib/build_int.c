@@ -116,6 +116,9 @@ static LLVMValueRef int_noop(LLVMBuilderRef b, const fpa_int_ops *io,
 static void store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
   LLVMValueRef st = LLVMBuildStore(b, v, hint);
   LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+  /* the block's own word: only its warps read it */
+  fpa_compat_set_syncscope(
+      st, fpa_compat_syncscope_id(LLVMGetTypeContext(LLVMTypeOf(v)), "block"));
   LLVMSetAlignment(st, 4);
 }
 

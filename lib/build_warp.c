@@ -824,8 +824,8 @@ static LLVMValueRef hint_global(warp *w) {
   return g;
 }
 
-/* Loads the hint [0] of `g` at the builder (monotonic: warps of the block
- * store it as they learn). */
+/* Loads the hint [0] of `g` at the builder (monotonic, block scope: warps
+ * of the block store it as they learn). */
 static LLVMValueRef load_hint(warp *w, LLVMValueRef g) {
   LLVMBuilderRef b = w->b;
   LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
@@ -834,6 +834,7 @@ static LLVMValueRef load_hint(warp *w, LLVMValueRef g) {
       LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(g), g, idx, 2, ""),
       "hint.word");
   LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
+  fpa_compat_set_syncscope(h, fpa_compat_syncscope_id(w->ctx, "block"));
   LLVMSetAlignment(h, 4);
   return h;
 }
@@ -861,10 +862,29 @@ static LLVMValueRef hint_hot(warp *w, LLVMValueRef word) {
                        ku(w->i32, 0), "hot");
 }
 
+/* Whether the warp learns in the direct form: %tid.x below 32 (warp 0 of
+ * each row of the block; the other warps take the direct form without
+ * learning). The direct form learns from its atomic's old value, so a
+ * learning warp waits for the atomic's return and then tests it: at 2^24
+ * float addresses on an H200, where a warp's life is mostly that round
+ * trip, learning in every warp cost 1 to 2% (bench/results/
+ * 2026-11-21-h200-warp-precheck-raw, runs dg and dh). One warp in a block
+ * is enough for the cold start: the hint is the block's, and a block that
+ * sees no-ops still turns it hot at its first warp 0's atomic. The value is
+ * the same in every lane of a warp where %ntid.x is a multiple of 32 or
+ * the block is one-dimensional; elsewhere a warp may split between the two
+ * forms, which are both exact. */
+static LLVMValueRef learner(warp *w) {
+  LLVMValueRef tid =
+      intrinsic(w, "llvm.nvvm.read.ptx.sreg.tid.x", NULL, NULL, 0, "tid.x");
+  return LLVMBuildICmp(w->b, LLVMIntULT, tid, ku(w->i32, 32), "learner");
+}
+
 /* The per-lane atomic at the end of `bb` in one of warp-precheck's forms,
  * lowered here with its learning in `hint`: the precheck form (`precheck`)
- * or the direct form; *old gets its old value (element bits; used results)
- * and *exit the block it ends in. */
+ * or the direct form, which learns only where `hint` is not NULL; *old
+ * gets its old value (element bits; used results) and *exit the block it
+ * ends in. */
 static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
                        LLVMValueRef hint, LLVMValueRef vbits, int precheck,
                        LLVMValueRef *old, LLVMBasicBlockRef *exit) {
@@ -879,7 +899,7 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
                         : NULL;
   LLVMValueRef br = LLVMBuildBr(b, w->end);
   LLVMPositionBuilderBefore(b, ls.inst);
-  LLVMValueRef dst;
+  LLVMValueRef dst = NULL;
   if (precheck) {
     /* where this lane stores, with this point's masks (a warp may come
      * from warp.distinct, before the grouping's) */
@@ -888,13 +908,36 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
     here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
                                  NULL, 0, "lanemask.lt.hint");
     dst = hint_dst(&here, hint);
-  } else {
+  } else if (hint) {
     LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
     dst = LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(hint), hint, idx, 2,
                                 "hint.dst");
   }
   fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst);
   *exit = LLVMGetInstructionParent(br);
+}
+
+/* The per-lane atomic at the end of `bb`, lowered later by the caller
+ * (added to out[]) or here as a loop from the early load; *old gets its
+ * old value (element bits; used results) and *end the block it is in. */
+static void perlane_rmw(warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
+                        LLVMValueRef *old, LLVMBasicBlockRef *end,
+                        LLVMValueRef out[FPA_WARP_MADE_MAX], int *n) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMPositionBuilderAtEnd(b, bb);
+  LLVMValueRef rmw =
+      fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr,
+                   LLVMBuildBitCast(b, vbits, s->vty, ""), 0);
+  *old = s->result_used ? LLVMBuildBitCast(b, rmw, w->wty, "") : NULL;
+  LLVMValueRef br = LLVMBuildBr(b, w->end);
+  *end = bb;
+  if (w->early.init) {
+    loop_from_early(w, rmw);
+    *end = LLVMGetInstructionParent(br);
+  } else {
+    out[(*n)++] = rmw;
+  }
 }
 
 /* The per-lane path with warp-precheck (p->hint), for the integer trick,
@@ -909,17 +952,17 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
  *     active lane in the hint, the others in the word beside it, so that
  *     the hint follows one lane (were it any lane's, one update in a warp
  *     of no-ops would turn it cold);
- *   - the direct form: a lane whose atomic was a no-op (its old value
- *     already at or past the operand) stores 1, after the atomic's return
- *     (which NaN repair waits for anyway), and nothing else stores.
+ *   - the direct form, in a learning warp (learner()): a lane whose
+ *     atomic was a no-op (its old value already at or past the operand)
+ *     stores 1, after the atomic's return (which NaN repair waits for
+ *     anyway), and nothing else stores; the other warps' direct form does
+ *     not learn.
  * So a hint that is cold where updates are no-ops turns hot at the first
- * warp that sees one, whatever shared memory held. That costs the direct
- * form a no-op test after its atomic's return, 1 to 2% at 2^24 float
- * addresses on an H200, where a warp's life is mostly that round trip;
- * the probes of earlier versions (one cold warp in 256, by %clock, took
- * the precheck form, the only one that learned) cost about as much and
- * left the hint cold for most of a launch from a cold start, down to 0.51
- * of int-limit at 32 addresses (bench/results/
+ * learning warp that sees one, whatever shared memory held. The probes of
+ * earlier versions (one cold warp in 256, by %clock, took the precheck
+ * form, the only one that learned) cost as much as learning in every warp
+ * and left the hint cold for most of a launch from a cold start, down to
+ * 0.51 of int-limit at 32 addresses (bench/results/
  * 2026-11-21-h200-warp-precheck-raw, runs dd to dh).
  *
  * Other warps (mixed) take the plain per-lane path, as with
@@ -934,18 +977,25 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
  * skips them, but costs a round trip wherever updates change memory, as at
  * many cold addresses; the hint tells the two apart at run time.
  * `old` gets each form's old value (element bits; when the result is used)
- * and `exit` the block it is in. */
+ * and `exit` the block it is in: the precheck form's, the learning direct
+ * form's, the other direct form's. */
 static void hinted_perlane(warp *w, const fpa_warp_plan *p,
                            LLVMBasicBlockRef ask, LLVMValueRef hint,
                            LLVMValueRef word, LLVMValueRef vbits,
-                           LLVMValueRef old[2], LLVMBasicBlockRef exit[2]) {
+                           LLVMValueRef old[3], LLVMBasicBlockRef exit[3],
+                           LLVMValueRef out[FPA_WARP_MADE_MAX], int *n) {
   LLVMBuilderRef b = w->b;
-  LLVMBasicBlockRef from[2] = {block(w, "warp.perlane.precheck"),
+  LLVMBasicBlockRef from[3] = {block(w, "warp.perlane.precheck"),
+                               block(w, "warp.perlane.learn"),
                                block(w, "warp.perlane.direct")};
+  LLVMBasicBlockRef cold = block(w, "warp.perlane.cold");
   LLVMPositionBuilderAtEnd(b, ask);
-  LLVMBuildCondBr(b, hint_hot(w, word), from[0], from[1]);
+  LLVMBuildCondBr(b, hint_hot(w, word), from[0], cold);
+  LLVMPositionBuilderAtEnd(b, cold);
+  LLVMBuildCondBr(b, learner(w), from[1], from[2]);
   for (int k = 0; k < 2; ++k)
     hinted_rmw(w, p, from[k], hint, vbits, k == 0, &old[k], &exit[k]);
+  perlane_rmw(w, from[2], vbits, &old[2], &exit[2], out, n);
 }
 
 /*--- the early pair test --------------------------------------------------*/
@@ -1169,29 +1219,6 @@ static LLVMValueRef one_sign(warp *w, LLVMValueRef mask, LLVMValueRef vbits) {
   return intrinsic(w, "llvm.nvvm.vote.uni.sync", NULL, args, 2, "onesign");
 }
 
-/* The per-lane atomic at the end of `bb`, lowered later by the caller
- * (added to out[]) or here as a loop from the early load; *old gets its
- * old value (element bits; used results) and *end the block it is in. */
-static void perlane_rmw(warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
-                        LLVMValueRef *old, LLVMBasicBlockRef *end,
-                        LLVMValueRef out[FPA_WARP_MADE_MAX], int *n) {
-  LLVMBuilderRef b = w->b;
-  const fpa_site *s = w->s;
-  LLVMPositionBuilderAtEnd(b, bb);
-  LLVMValueRef rmw =
-      fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr,
-                   LLVMBuildBitCast(b, vbits, s->vty, ""), 0);
-  *old = s->result_used ? LLVMBuildBitCast(b, rmw, w->wty, "") : NULL;
-  LLVMValueRef br = LLVMBuildBr(b, w->end);
-  *end = bb;
-  if (w->early.init) {
-    loop_from_early(w, rmw);
-    *end = LLVMGetInstructionParent(br);
-  } else {
-    out[(*n)++] = rmw;
-  }
-}
-
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
                    LLVMValueRef out[FPA_WARP_MADE_MAX]) {
   warp w;
@@ -1245,6 +1272,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * would quiet signalling NaNs on the way. */
   LLVMValueRef vbits = NULL;
   LLVMBasicBlockRef fast_pl = NULL; /* the distinct path's per-lane block */
+  LLVMBasicBlockRef fast_learn = NULL; /* with a hint: its learning copy */
   int distinct = p->distinct.ok && !p->uniform;
   if (distinct) {
     vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
@@ -1252,11 +1280,18 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBasicBlockRef fast = block(&w, "warp.distinct");
     LLVMBasicBlockRef checks = block(&w, "warp.checks");
     if (p->hint) {
+      /* the direct form: fast_learn in a learning warp, else fast_pl */
       fast_pl = block(&w, "warp.distinct.perlane");
+      fast_learn = block(&w, "warp.distinct.learn");
       LLVMValueRef cold =
           LLVMBuildAnd(b, g, LLVMBuildNot(b, hint_hot(&w, word), ""), "cold");
+      LLVMValueRef plain =
+          LLVMBuildAnd(b, cold, LLVMBuildNot(b, learner(&w), ""), "plain");
+      LLVMBasicBlockRef learn = block(&w, "warp.distinct.learner");
       LLVMBasicBlockRef rest = block(&w, "warp.distinct.test");
-      weigh(&w, LLVMBuildCondBr(b, cold, fast_pl, rest), 1);
+      weigh(&w, LLVMBuildCondBr(b, plain, fast_pl, learn), 1);
+      LLVMPositionBuilderAtEnd(b, learn);
+      LLVMBuildCondBr(b, cold, fast_learn, rest);
       LLVMPositionBuilderAtEnd(b, rest);
       LLVMBuildCondBr(b, g, fast, checks);
       /* a hot hint: mixed asks it only for a warp that needs both integer
@@ -1475,10 +1510,10 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   }
   LLVMBuildBr(b, w.end);
 
-  LLVMValueRef perlane_old = NULL, ask_old[2] = {NULL, NULL};
-  LLVMBasicBlockRef perlane_end = perlane, ask_end[2];
+  LLVMValueRef perlane_old = NULL, ask_old[3] = {NULL, NULL, NULL};
+  LLVMBasicBlockRef perlane_end = perlane, ask_end[3];
   if (p->hint)
-    hinted_perlane(&w, p, ask, hint, word, vbits, ask_old, ask_end);
+    hinted_perlane(&w, p, ask, hint, word, vbits, ask_old, ask_end, out, &n);
   if (perlane && p->hint == FPA_WARP_PRECHECK_ALL) {
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);
@@ -1486,23 +1521,25 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   } else if (perlane) {
     perlane_rmw(&w, perlane, vbits, &perlane_old, &perlane_end, out, &n);
   }
-  LLVMValueRef fast_old = NULL;
-  LLVMBasicBlockRef fast_end = NULL;
-  if (fast_pl && p->hint)
-    hinted_rmw(&w, p, fast_pl, hint, vbits, 0, &fast_old, &fast_end);
-  else if (fast_pl)
+  LLVMValueRef fast_old = NULL, learn_old = NULL;
+  LLVMBasicBlockRef fast_end = NULL, learn_end = NULL;
+  if (fast_learn)
+    hinted_rmw(&w, p, fast_learn, hint, vbits, 0, &learn_old, &learn_end);
+  if (fast_pl)
     perlane_rmw(&w, fast_pl, vbits, &fast_old, &fast_end, out, &n);
 
   if (used) {
     LLVMPositionBuilderBefore(b, s->inst);
-    LLVMValueRef vals[5] = {result}, phi;
-    LLVMBasicBlockRef bbs[5] = {join};
+    LLVMValueRef vals[7] = {result}, phi;
+    LLVMBasicBlockRef bbs[7] = {join};
     unsigned k = 1;
     if (perlane)
       vals[k] = perlane_old, bbs[k++] = perlane_end;
     if (fast_pl)
       vals[k] = fast_old, bbs[k++] = fast_end;
-    for (int f = 0; f < 2 && ask_old[f]; ++f)
+    if (fast_learn)
+      vals[k] = learn_old, bbs[k++] = learn_end;
+    for (int f = 0; f < 3 && ask_old[f]; ++f)
       vals[k] = ask_old[f], bbs[k++] = ask_end[f];
     if (k > 1) {
       phi = LLVMBuildPhi(b, w.wty, "");

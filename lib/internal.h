@@ -352,9 +352,10 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                      const fpa_decision *d, fpa_warp_plan *p);
 /* Replaces s->inst with the aggregation. The atomicrmw instructions it
  * creates (the group leader's, the per-lane fallback's when there is one,
- * and the distinct path's copy of it) still need the per-lane lowering:
+ * the distinct path's copy of it, and with warp-precheck the direct form's
+ * copy for warps that do not learn) still need the per-lane lowering:
  * they are stored in `out`, and their number is returned. */
-enum { FPA_WARP_MADE_MAX = 3 };
+enum { FPA_WARP_MADE_MAX = 4 };
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
                    LLVMValueRef out[FPA_WARP_MADE_MAX]);
 

@@ -3,10 +3,10 @@
 |* Builds `T f(ptr %p, T %v) { %old = atomicrmw OP ptr %p, T %v monotonic;  *|
 |* ret T %old }`, lowers it with aggregate=warp (NVPTX rules), and replaces *|
 |* each NVVM warp intrinsic of the result (activemask, laneid, lanemask.lt, *|
-|* isspacep.local, vote.sync, shfl.sync, match.any.sync, redux.sync) and    *|
-|* each predicated atomic (inline asm "@fpa_p atom...", the leaders' when   *|
-|* the result is used) by a call to a host function written here from the   *|
-|* PTX ISA, and each memory access (load atomic, cmpxchg, atomicrmw; a      *|
+|* tid.x, isspacep.local, vote.sync, shfl.sync, match.any.sync, redux.sync) *|
+|* and each predicated atomic (inline asm "@fpa_p atom...", the leaders'    *|
+|* when the result is used) by a call to a host function written here from  *|
+|* the PTX ISA, and each memory access (load atomic, cmpxchg, atomicrmw; a  *|
 |* plain one is an error) by a call that also stamps the lane's clock (the  *|
 |* hint of warp-precheck, a word of shared memory, is a host word, set at   *|
 |* random before each trial).                                               *|
@@ -201,6 +201,18 @@ static uint64_t collective(int kind, uint32_t mask, uint64_t a, uint64_t b,
 }
 
 /* The host side of each intrinsic. i1 travels as i32. */
+/* %tid.x of lane 0 of each warp, per trial: 0 or 32 (warp-precheck's
+ * learning warps are those with %tid.x below 32), or 16, where a warp's
+ * lanes split between the two (a block whose %ntid.x is not a multiple of
+ * 32) */
+static uint32_t g_tid_base[MAX_WARPS];
+/* %tid.x reads below 32 and at or above */
+static unsigned g_tid_reads[2];
+static uint32_t emu_tid_x(void) {
+  uint32_t t = g_tid_base[g_lanes[g_cur].warp] + (uint32_t)g_lanes[g_cur].id;
+  ++g_tid_reads[t >= 32];
+  return t;
+}
 static uint32_t emu_activemask(void) { return g_active[g_lanes[g_cur].warp]; }
 static uint32_t emu_laneid(void) { return (uint32_t)g_lanes[g_cur].id; }
 static uint32_t emu_lanemask_lt(void) { return (1u << g_lanes[g_cur].id) - 1u; }
@@ -592,6 +604,7 @@ static const struct emu {
      (void *)emu_laneid},
     {"llvm.nvvm.read.ptx.sreg.lanemask.lt", "fpa_emu_lanemask_lt", "",
      (void *)emu_lanemask_lt},
+    {"llvm.nvvm.read.ptx.sreg.tid.x", "fpa_emu_tid_x", "", (void *)emu_tid_x},
     {"llvm.nvvm.isspacep.local", "fpa_emu_isspacep_local", "p",
      (void *)emu_isspacep_local},
     {"llvm.nvvm.isspacep.global", "fpa_emu_isspacep_global", "p",
@@ -1666,11 +1679,14 @@ int main(int argc, char **argv) {
     char why[400] = "";
     g_hint_reads[0] = g_hint_reads[1] = 0;
     g_hint_stores[0] = g_hint_stores[1] = 0;
+    g_tid_reads[0] = g_tid_reads[1] = 0;
     for (unsigned r = 0; r < trials; ++r) {
       trial t;
       make_trial(c, &t);
       /* shared memory's leftovers: often 0 or 1, else anything */
       g_hint = below(3) == 2 ? (uint32_t)rnd() : below(2);
+      for (int w = 0; w < MAX_WARPS; ++w)
+        g_tid_base[w] = below(5) == 4 ? 16 : 32 * below(2);
       if (c->uniform)
         for (int i = 0; i < 64; ++i)
           t.addr[i] = 0, t.local[i] = 0;
@@ -1684,9 +1700,10 @@ int main(int argc, char **argv) {
     if (passed == trials && c->hint)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
              "hint read cold %u and hot %u times, stored 0 %u and 1 %u "
-             "times\n",
+             "times, %%tid.x read below 32 %u and at or above %u times\n",
              c->name, trials, c->intrinsics, g_hint_reads[0], g_hint_reads[1],
-             g_hint_stores[0], g_hint_stores[1]);
+             g_hint_stores[0], g_hint_stores[1], g_tid_reads[0],
+             g_tid_reads[1]);
     else if (passed == trials)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
              c->name, trials, c->intrinsics);

@@ -1,5 +1,6 @@
 ; warp-precheck through llc and ptxas: the hint is two words of shared
-; memory, read and written by relaxed accesses, and the PTX assembles.
+; memory, read and written by relaxed accesses of block (.cta) scope, and
+; the PTX assembles.
 ; REQUIRES: nvptx
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' %s -o %t.bc
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t.bc -o %t.ptx
@@ -11,16 +12,16 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: .entry k(
 ; CHECK: .shared .align 4 .b8 fpa_$_warp_$_hint[8];
-; CHECK: ld.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
+; CHECK: ld.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} {{%r[0-9]+}}, [fpa_$_warp_$_hint];
 ; CHECK-NOT: %clock
 ; CHECK: shfl.sync.up.b32
 ; CHECK: vote.sync.uni.pred
 ; The precheck form stores what it learns (the hint, or the word beside it),
 ; and the direct form stores 1 in the hint after a no-op: the kernel's only
 ; two stores into shared memory.
-; CHECK: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [%rd{{[0-9]+}}], %r{{[0-9]+}};
+; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [%rd{{[0-9]+}}], %r{{[0-9]+}};
 ; CHECK-NOT: st.{{.*}}shared
-; CHECK: st.{{relaxed.sys.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{1|%r[0-9]+}};
+; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{1|%r[0-9]+}};
 ; CHECK-NOT: st.{{.*}}shared
 define void @k(ptr addrspace(1) %p, float %v) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -196,11 +196,14 @@ join:
   ret void
 }
 
-; warp-precheck=mixed: one branch takes a warp whose addresses differ and
-; whose hint (the word read at the top) is cold straight to its own
-; per-lane atomic, in the direct form: after the atomic, a lane that saw a
-; no-op stores 1 in the hint. Where the hint is hot, vote.uni of the
-; operands' signs, and one with both signs goes on to the hint's forms.
+; warp-precheck=mixed: one branch takes a warp whose addresses differ,
+; whose hint (the word read at the top) is cold, and whose %tid.x is 32 or
+; more straight to its own per-lane atomic, in the direct form without
+; learning; a second sends such a warp with %tid.x below 32 to the
+; learning direct form: after the atomic, a lane that saw a no-op stores 1
+; in the hint. Where the hint is hot, vote.uni of the operands' signs: one
+; sign goes to the plain per-lane atomic, both signs on to the hint's
+; forms.
 ; MIXED-LABEL: define ptx_kernel void @gid(
 ; MIXED: %hint.word = load atomic i32
 ; MIXED-NOT: sreg.clock
@@ -209,17 +212,27 @@ join:
 ; MIXED-NEXT: %hot = icmp ne i32 [[F]], 0
 ; MIXED-NEXT: [[NH:%.*]] = xor i1 %hot, true
 ; MIXED-NEXT: %cold = and i1 %lanes.rows, [[NH]]
-; MIXED-NEXT: br i1 %cold, label %warp.distinct.perlane, label %warp.distinct.test, !prof
+; MIXED-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; MIXED-NEXT: %learner = icmp ult i32 %tid.x, 32
+; MIXED-NEXT: [[NL:%.*]] = xor i1 %learner, true
+; MIXED-NEXT: %plain = and i1 %cold, [[NL]]
+; MIXED-NEXT: br i1 %plain, label %warp.distinct.perlane, label %warp.distinct.learner, !prof
 ; MIXED: warp.distinct:
 ; MIXED-NEXT: [[M:%.*]] = call i32 {{.*}}activemask
 ; MIXED-NEXT: %neg = icmp slt i32 %vbits, 0
 ; MIXED-NEXT: %onesign = call i1 @llvm.nvvm.vote.uni.sync(i32 [[M]], i1 %neg)
 ; MIXED-NEXT: br i1 %onesign, label %warp.distinct.perlane, label %warp.hint
 ; MIXED: warp.distinct.perlane:
+; MIXED-NOT: fpa.warp.hint
+; MIXED: atomicrmw min ptr addrspace(1) %p
+; MIXED-NOT: fpa.warp.hint
+; MIXED: warp.distinct.learn:
 ; MIXED-NOT: %hint.dst
 ; MIXED: atomicrmw min ptr addrspace(1) %p
 ; MIXED: %wasnoop{{[0-9]*}} = icmp eq i32
-; MIXED: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
+; MIXED: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic
+; MIXED: warp.distinct.learner:
+; MIXED-NEXT: br i1 %cold, label %warp.distinct.learn, label %warp.distinct.test
 ; MIXED: warp.distinct.test:
 ; MIXED-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks
 ; The precheck form finds where the lanes store with its own masks (a warp
@@ -230,16 +243,20 @@ join:
 ; MIXED-NEXT: and i32 [[HM]], %lanemask.lt.hint
 ; MIXED-LABEL: define ptx_kernel void @masked(
 
-; warp-precheck=all: the same one branch where the hint is cold; a hot
-; hint sends every warp on the distinct path to ask.
+; warp-precheck=all: the same branches where the hint is cold; a hot hint
+; sends every warp on the distinct path to ask.
 ; ALL-LABEL: define ptx_kernel void @gid(
 ; ALL: %cold = and i1 %lanes.rows,
-; ALL-NEXT: br i1 %cold, label %warp.distinct.perlane, label %warp.distinct.test, !prof
+; ALL: %plain = and i1 %cold,
+; ALL-NEXT: br i1 %plain, label %warp.distinct.perlane, label %warp.distinct.learner, !prof
 ; ALL: warp.distinct:
 ; ALL-NEXT: br label %warp.hint
 ; ALL: warp.distinct.perlane:
+; ALL-NOT: fpa.warp.hint
 ; ALL: atomicrmw min ptr addrspace(1) %p
-; ALL: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
+; ALL: warp.distinct.learn:
+; ALL: atomicrmw min ptr addrspace(1) %p
+; ALL: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic
 ; ALL-LABEL: define ptx_kernel void @masked(
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

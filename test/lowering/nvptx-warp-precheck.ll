@@ -38,7 +38,7 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define void @fmin_f32(
 ; The hint's word first, at the top of the region that runs exactly when
 ; the atomic does (here the function's only block).
-; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
+; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CHECK-NOT:  sreg.clock
 ; The grouping shuffle and vote, as without the hint; mixed: vote.uni of
 ; the operands' signs finds a warp that has both.
@@ -63,7 +63,7 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      warp.hint:
 ; CHECK-NEXT: [[F:%.*]] = freeze i32 %hint.word
 ; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
-; CHECK-NEXT: br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
+; CHECK-NEXT: br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.cold
 ; A warp with a pair goes to the grouping, one with both signs asks.
 ; MIXED:      warp.which:
 ; MIXED-NEXT: br i1 %shared, label %warp.shared, label %warp.hint
@@ -82,17 +82,18 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      %nochange = icmp eq i32 {{%.*}}, %cur
 ; CHECK:      %skip = and i1 %nochange,
 ; CHECK-NEXT: [[L:%.*]] = zext i1 %skip to i32
-; CHECK-NEXT: store atomic i32 [[L]], ptr addrspace(3) %hint.dst monotonic, align 4
+; CHECK-NEXT: store atomic i32 [[L]], ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
 ; CHECK:      atomicrmw.update:
 ; CHECK-NOT:  %hint.dst
 ; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; The direct form is the per-lane one, and after its atomic's return a lane
-; whose atomic was a no-op (smin or umax of its operand and the old value,
-; by its sign, is the old value) stores 1 in the hint, before the
-; NaN-repair test; nothing else stores.
-; CHECK:      warp.perlane.direct:
+; The learning direct form (a cold warp whose %tid.x is below 32) is the
+; per-lane one, and after its atomic's return a lane whose atomic was a
+; no-op (smin or umax of its operand and the old value, by its sign, is the
+; old value) stores 1 in the hint, before the NaN-repair test; nothing else
+; stores.
+; CHECK:      warp.perlane.learn:
 ; CHECK-NOT:  %hint.dst
 ; CHECK:      [[MIN:%.*]] = atomicrmw min ptr addrspace(1) %p, i32 [[PO:%.*]] monotonic, align 4
 ; CHECK:      [[MAX:%.*]] = atomicrmw umax ptr addrspace(1) %p, i32 [[NO:%.*]] monotonic, align 4
@@ -105,11 +106,22 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT: %wasnoop = icmp eq i32 [[NV]], [[OLD]]
 ; CHECK-NEXT: br i1 %wasnoop, label %[[LEARN:atomicrmw.learn[0-9]*]], label %[[NEXT:atomicrmw.learned[0-9]*]]
 ; CHECK:      [[LEARN]]:
-; CHECK-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic, align 4
+; CHECK-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br label %[[NEXT]]
 ; CHECK:      [[NEXT]]:
 ; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 [[OLD]]
 ; CHECK-NOT:  %hint.dst
+; The other cold warps' direct form is the per-lane lowering, with nothing
+; of the hint; a cold warp picks its form by %tid.x.
+; CHECK:      warp.perlane.direct:
+; CHECK-NOT:  fpa.warp.hint
+; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; CHECK-NOT:  fpa.warp.hint
+; CHECK:      warp.perlane.cold:
+; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; CHECK-NEXT: %learner = icmp ult i32 %tid.x, 32
+; CHECK-NEXT: br i1 %learner, label %warp.perlane.learn, label %warp.perlane.direct
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret void
 }
@@ -117,10 +129,10 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; double, result used: the old value comes from either form.
 define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define double @fmax_f64_used(
-; CHECK:      load atomic i32, ptr addrspace(3) @fpa.warp.hint1 monotonic
+; CHECK:      load atomic i32, ptr addrspace(3) @fpa.warp.hint1 syncscope("block") monotonic
 ; CHECK:      %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint1, i32 0, i32
 ; CHECK:      %cur = load atomic i64, ptr addrspace(1) %p monotonic, align 8
-; CHECK:      store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst monotonic
+; CHECK:      store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic
 ; CHECK-NOT:  %hint.dst
 ; CHECK:      phi i64 [ %lane.old, {{.*}}, [ %perlane.old, {{.*}}, [ %perlane.old{{[0-9]+}}, {{%[^ ]+}} ]
   %o = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
@@ -130,18 +142,26 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; NANFREE: @fpa.warp.hint = internal addrspace(3) global [2 x i32] undef, align 4
 ; NANFREE: @fpa.warp.hint1 = internal addrspace(3) global [2 x i32] undef, align 4
 ; NANFREE-LABEL: define void @fmin_f32(
-; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint monotonic
-; With no NaN repair, the direct form's learning still reads its atomics'
-; old values (so they return them), and nothing follows but the end.
-; NANFREE:       warp.perlane.direct:
+; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic
+; With no NaN repair, the learning direct form still reads its atomics'
+; old values (so they return them), and nothing follows but the end; the
+; other direct form's atomics' old values go unused.
+; NANFREE:       warp.perlane.learn:
 ; NANFREE:       %old = phi i32
 ; NANFREE:       %wasnoop = icmp eq i32
 ; NANFREE:       atomicrmw.learn:
-; NANFREE-NEXT:  store atomic i32 1, ptr addrspace(3) @fpa.warp.hint monotonic
+; NANFREE-NEXT:  store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic
 ; NANFREE:       atomicrmw.learned:
 ; NANFREE-NEXT:  br label %atomicrmw.end
+; NANFREE:       warp.perlane.direct:
+; NANFREE-NOT:   fpa.warp.hint
+; NANFREE:       atomicrmw min ptr addrspace(1) %p
+; NANFREE-NOT:   fpa.warp.hint
+; NANFREE:       atomicrmw umax ptr addrspace(1) %p
+; NANFREE-NOT:   {{fpa.warp.hint| phi }}
+; NANFREE:       warp.perlane.cold:
 ; NANFREE-LABEL: define double @fmax_f64_used(
-; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint1 monotonic
+; NANFREE:       load atomic i32, ptr addrspace(3) @fpa.warp.hint1 syncscope("block") monotonic
 
 ; With an if-then before the atomic (the early grouping test's region, as in
 ; nvptx-warp-early-test.ll), the hint's word is read at the top of the
@@ -149,7 +169,7 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define void @fmin_if_then(
 ; CHECK:       entry:
 ; CHECK:       %shared = call i1 @llvm.nvvm.vote.any.sync(
-; CHECK-NEXT:  %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 monotonic, align 4
+; CHECK-NEXT:  %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; CHECK-NEXT:  %x = fmul float %v, 2.0
 ; CHECK:       join:
 ; MIXED:       %onesign = call i1 @llvm.nvvm.vote.uni.sync(
@@ -157,12 +177,17 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK:       warp.hint:
 ; CHECK-NEXT:  [[F:%.*]] = freeze i32 %hint.word
 ; CHECK-NEXT:  %hot = icmp ne i32 [[F]], 0
-; CHECK-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.direct
+; CHECK-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.cold
 ; CHECK:       warp.perlane.precheck:
 ; CHECK:       %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2
-; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst monotonic, align 4
-; CHECK:       warp.perlane.direct:
+; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
+; CHECK:       warp.perlane.learn:
 ; CHECK-NOT:   %hint.dst
+; CHECK:       store atomic i32 1, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
+; CHECK:       warp.perlane.direct:
+; CHECK-NOT:   @fpa.warp.hint2
+; CHECK:       warp.perlane.cold:
+; CHECK-NEXT:  %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK:       ret void
 define void @fmin_if_then(ptr addrspace(1) %mem, i32 %i, float %v) {
 entry:
