@@ -11,6 +11,10 @@ the lowest VARIANT/BASE cells. Every cell is compared within its own file
 With --by-data, also the mean, median and lowest VARIANT/BASE over the
 cells of each address count and data order (all ops, types and result
 uses): with several files, a mean that one noisy cell does not decide.
+With --cell-median, also each cell's median VARIANT/BASE over the files
+(passes of the same matrix) and, per address count and type, the mean and
+the lowest of those medians: a cell-by-cell bound that one noisy pass does
+not decide.
 With --in-order N, also VARIANT/int-limit for each cell at N addresses in
 the order the run measured them (a hint that learns from a cold start
 shows in the first cells).
@@ -30,6 +34,7 @@ def main():
     ap.add_argument("--base", default="fpa")
     ap.add_argument("--worst", type=int, default=8)
     ap.add_argument("--by-data", action="store_true")
+    ap.add_argument("--cell-median", action="store_true")
     ap.add_argument("--in-order", type=int, default=0)
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
@@ -75,6 +80,24 @@ def main():
             print("  %d,%s: %.3f %.3f %.3f (%d)" % (
                 k + (statistics.mean(r), statistics.median(r), min(r),
                      len(r))))
+    if a.cell_median:
+        per = collections.defaultdict(list)
+        for rb, key, _ in cells:
+            per[key].append(rb)
+        by = collections.defaultdict(list)
+        for key, r in per.items():
+            by[(int(key[2]), key[1])].append((statistics.median(r), key,
+                                              len(r)))
+        print("each cell's median %s/%s over the files: by address count"
+              " and type, mean, lowest (cells, files per cell)"
+              % (a.variant, a.base))
+        for k in sorted(by):
+            m = by[k]
+            low = min(m)
+            print("  %d,%s: %.3f %.3f %s (%d, %d-%d)" % (
+                k + (statistics.mean(x for x, _, _ in m), low[0],
+                     ",".join(low[1]), len(m), min(n for _, _, n in m),
+                     max(n for _, _, n in m))))
     if a.in_order:
         print("%s/int-limit at %d addresses, in the run's order: %s"
               % (a.variant, a.in_order, " ".join(in_order)))
