@@ -864,16 +864,18 @@ static LLVMValueRef hint_hot(warp *w, LLVMValueRef word) {
 
 /* Whether the warp learns in the direct form: %tid.x below 32 (warp 0 of
  * each row of the block; the other warps take the direct form without
- * learning). The direct form learns from its atomic's old value, so a
- * learning warp waits for the atomic's return and then tests it: at 2^24
- * float addresses on an H200, where a warp's life is mostly that round
- * trip, learning in every warp cost 1 to 2% (bench/results/
- * 2026-11-21-h200-warp-precheck-raw, runs dg and dh). One warp in a block
- * is enough for the cold start: the hint is the block's, and a block that
- * sees no-ops still turns it hot at its first warp 0's atomic. The value is
- * the same in every lane of a warp where %ntid.x is a multiple of 32 or
- * the block is one-dimensional; elsewhere a warp may split between the two
- * forms, which are both exact. */
+ * learning). The direct form learns from its atomic's old value: a
+ * learning warp tests it after the atomic's return (and without NaN
+ * repair waits for that return). At 2^24 float addresses on an H200,
+ * where a warp's life is mostly that round trip, learning in every warp
+ * cost 1 to 2% (bench/results/2026-11-21-h200-warp-precheck-raw, runs dg,
+ * dh); learning here costs what no learning costs, and the first
+ * 32-address cell from a cold start still ran at 4.1 times int-limit
+ * (runs dj, dk): the hint is the block's, and a block that sees no-ops
+ * turns it hot at its first learning warp's atomic. The value is the same
+ * in every lane of a warp where %ntid.x is a multiple of 32 or the block
+ * is one-dimensional; elsewhere a warp may split between the two forms,
+ * which are both exact. */
 static LLVMValueRef learner(warp *w) {
   LLVMValueRef tid =
       intrinsic(w, "llvm.nvvm.read.ptx.sreg.tid.x", NULL, NULL, 0, "tid.x");
