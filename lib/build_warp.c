@@ -884,9 +884,8 @@ static LLVMValueRef learner(warp *w) {
 
 /* The per-lane atomic at the end of `bb` in one of warp-precheck's forms,
  * lowered here with its learning in `hint`: the precheck form (`precheck`)
- * or the direct form, which learns only where `hint` is not NULL; *old
- * gets its old value (element bits; used results) and *exit the block it
- * ends in. */
+ * or the learning direct form; *old gets its old value (element bits; used
+ * results) and *exit the block it ends in. */
 static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
                        LLVMValueRef hint, LLVMValueRef vbits, int precheck,
                        LLVMValueRef *old, LLVMBasicBlockRef *exit) {
@@ -901,7 +900,7 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
                         : NULL;
   LLVMValueRef br = LLVMBuildBr(b, w->end);
   LLVMPositionBuilderBefore(b, ls.inst);
-  LLVMValueRef dst = NULL;
+  LLVMValueRef dst;
   if (precheck) {
     /* where this lane stores, with this point's masks (a warp may come
      * from warp.distinct, before the grouping's) */
@@ -910,7 +909,7 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
     here.lanemask_lt = intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL,
                                  NULL, 0, "lanemask.lt.hint");
     dst = hint_dst(&here, hint);
-  } else if (hint) {
+  } else {
     LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
     dst = LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(hint), hint, idx, 2,
                                 "hint.dst");
