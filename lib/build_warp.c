@@ -824,15 +824,19 @@ static LLVMValueRef hint_global(warp *w) {
   return g;
 }
 
+/* Word `i` (i32) of the hint `g`, at the builder. */
+static LLVMValueRef hint_word(warp *w, LLVMValueRef g, LLVMValueRef i,
+                              const char *name) {
+  LLVMValueRef idx[2] = {ku(w->i32, 0), i};
+  return LLVMBuildInBoundsGEP2(w->b, LLVMGlobalGetValueType(g), g, idx, 2,
+                               name);
+}
+
 /* Loads the hint [0] of `g` at the builder (monotonic, block scope: warps
  * of the block store it as they learn). */
 static LLVMValueRef load_hint(warp *w, LLVMValueRef g) {
-  LLVMBuilderRef b = w->b;
-  LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
   LLVMValueRef h = LLVMBuildLoad2(
-      b, w->i32,
-      LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(g), g, idx, 2, ""),
-      "hint.word");
+      w->b, w->i32, hint_word(w, g, ku(w->i32, 0), ""), "hint.word");
   LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
   fpa_compat_set_syncscope(h, fpa_compat_syncscope_id(w->ctx, "block"));
   LLVMSetAlignment(h, 4);
@@ -843,15 +847,10 @@ static LLVMValueRef load_hint(warp *w, LLVMValueRef g) {
  * to the hint [0], the others to [1]. */
 static LLVMValueRef hint_dst(warp *w, LLVMValueRef g) {
   LLVMBuilderRef b = w->b;
-  LLVMValueRef idx[2] = {
-      ku(w->i32, 0),
-      LLVMBuildZExt(b,
-                    LLVMBuildICmp(b, LLVMIntNE,
-                                  LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
-                                  ku(w->i32, 0), ""),
-                    w->i32, "")};
-  return LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(g), g, idx, 2,
-                               "hint.dst");
+  LLVMValueRef above =
+      LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
+                    ku(w->i32, 0), "");
+  return hint_word(w, g, LLVMBuildZExt(b, above, w->i32, ""), "hint.dst");
 }
 
 /* Whether a warp takes the precheck form, at the builder: the hint word
@@ -910,9 +909,7 @@ static void hinted_rmw(warp *w, const fpa_warp_plan *p, LLVMBasicBlockRef bb,
                                  NULL, 0, "lanemask.lt.hint");
     dst = hint_dst(&here, hint);
   } else {
-    LLVMValueRef idx[2] = {ku(w->i32, 0), ku(w->i32, 0)};
-    dst = LLVMBuildInBoundsGEP2(b, LLVMGlobalGetValueType(hint), hint, idx, 2,
-                                "hint.dst");
+    dst = hint_word(w, hint, ku(w->i32, 0), "hint.dst");
   }
   fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst);
   *exit = LLVMGetInstructionParent(br);
@@ -1530,6 +1527,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
 
   if (used) {
     LLVMPositionBuilderBefore(b, s->inst);
+    /* the grouping's, perlane's, fast_pl's, fast_learn's, ask's three */
     LLVMValueRef vals[7] = {result}, phi;
     LLVMBasicBlockRef bbs[7] = {join};
     unsigned k = 1;
