@@ -102,7 +102,8 @@ typedef struct fpa_record {
   const char *type;      /* the value type as LLVM prints it: "float" */
   unsigned address_space;
   const char *strategy;  /* "int-trick", "cas-loop", "cas-loop-masked",
-                            "fadd-neg", "native", "native-fenced", "keep",
+                            "fadd-neg", "fadd-guarded", "native",
+                            "native-fenced", "keep",
                             "none", "warp-aggregated" */
   const char *reason;    /* one sentence */
 } fpa_record;

@@ -7,6 +7,7 @@
 #include "internal.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,14 +115,77 @@ static LLVMAtomicOrdering trailing_fence(LLVMAtomicOrdering o) {
   }
 }
 
+/* The PTX operation of `op` on `val`'s type for inline `atom.sys`, or NULL
+ * where there is none (16-bit and vector operands). */
+static const char *ptx_rmw_op(LLVMAtomicRMWBinOp op, LLVMTypeRef ty) {
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  int w64 = k == LLVMDoubleTypeKind ||
+            (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 64);
+  if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) != 32 && !w64)
+    return NULL;
+  switch (op) {
+  case LLVMAtomicRMWBinOpMin:
+    return k == LLVMIntegerTypeKind ? (w64 ? "min.s64" : "min.s32") : NULL;
+  case LLVMAtomicRMWBinOpMax:
+    return k == LLVMIntegerTypeKind ? (w64 ? "max.s64" : "max.s32") : NULL;
+  case LLVMAtomicRMWBinOpUMin:
+    return k == LLVMIntegerTypeKind ? (w64 ? "min.u64" : "min.u32") : NULL;
+  case LLVMAtomicRMWBinOpUMax:
+    return k == LLVMIntegerTypeKind ? (w64 ? "max.u64" : "max.u32") : NULL;
+  case LLVMAtomicRMWBinOpFAdd:
+    return k == LLVMFloatTypeKind    ? "add.f32"
+           : k == LLVMDoubleTypeKind ? "add.f64"
+                                     : NULL;
+  default:
+    return NULL;
+  }
+}
+
+/* `atom.sys[.SPACE].OP $0, [$1], $2` as inline asm: a relaxed
+ * read-modify-write at system scope (PTX: no .sem means .relaxed). The
+ * backend emits a system-scope atomicrmw with no scope, which PTX reads as
+ * .gpu; the ordering's fences stay outside, as for the atomicrmw. */
+static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
+                             const char *op, LLVMValueRef ptr,
+                             LLVMValueRef val) {
+  LLVMTypeRef ty = LLVMTypeOf(val), pty = LLVMTypeOf(ptr);
+  unsigned as = LLVMGetPointerAddressSpace(pty);
+  LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
+  const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  const char *reg = k == LLVMFloatTypeKind          ? "f"
+                    : k == LLVMDoubleTypeKind       ? "d"
+                    : LLVMGetIntTypeWidth(ty) == 64 ? "l"
+                                                    : "r";
+  char text[96], cons[48];
+  snprintf(text, sizeof text, "atom.sys%s.%s $0, [$1], $2;", space, op);
+  snprintf(cons, sizeof cons, "=%s,%s,%s,~{memory}", reg,
+           LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg);
+  LLVMTypeRef params[2] = {pty, ty};
+  LLVMTypeRef fty = LLVMFunctionType(ty, params, 2, 0);
+  LLVMValueRef asm_ =
+      LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                       LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[2] = {ptr, val};
+  return LLVMBuildCall2(b, fty, asm_, args, 2, "");
+}
+
 LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                           LLVMValueRef val, int fences) {
   if (fences && leading_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
     fence(b, s, leading_fence(s->ordering));
-  LLVMValueRef rmw = LLVMBuildAtomicRMW(b, op, ptr, val, s->ordering, 0);
-  LLVMSetAlignment(rmw, s->align);
-  fpa_copy_atomic_props(s, rmw, 1);
+  const char *ptx = s->sys_asm && s->ssid == FPA_SYNCSCOPE_SYSTEM
+                        ? ptx_rmw_op(op, LLVMTypeOf(val))
+                        : NULL;
+  LLVMValueRef rmw;
+  if (ptx) {
+    rmw = sys_atom(b, s, ptx, ptr, val);
+  } else {
+    rmw = LLVMBuildAtomicRMW(b, op, ptr, val, s->ordering, 0);
+    LLVMSetAlignment(rmw, s->align);
+    fpa_copy_atomic_props(s, rmw, 1);
+  }
   if (fences && trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
     fence(b, s, trailing_fence(s->ordering));
   return rmw;

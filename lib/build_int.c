@@ -259,12 +259,3 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   }
   fpa_finish(b, s, result);
 }
-
-/* fsub as the target's native fadd of the negated operand: a - b and
- * a + (-b) are bit-identical for every input (fneg flips only the sign). */
-void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences) {
-  LLVMValueRef neg = LLVMBuildFNeg(b, s->val, "neg");
-  LLVMValueRef rmw =
-      fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, neg, fences);
-  fpa_finish(b, s, rmw);
-}

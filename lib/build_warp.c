@@ -193,7 +193,8 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   int lowered = d->strategy == FPA_S_INT_TRICK ||
                 d->strategy == FPA_S_CAS_LOOP ||
                 d->strategy == FPA_S_CAS_LOOP_MASKED ||
-                d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_FADD_NEG;
+                d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_FADD_NEG ||
+                d->strategy == FPA_S_FADD_GUARDED;
   char *w = p->why;
   size_t n = sizeof p->why;
   if (c->target != FPA_TARGET_NVPTX)
@@ -230,6 +231,10 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     snprintf(w, n, "half and bfloat fadd/fsub are not combined");
   else if (s->result_used && d->strategy == FPA_S_NATIVE && !is_add)
     snprintf(w, n, "the result is used and the per-lane form is native");
+  else if (s->result_used && d->strategy == FPA_S_FADD_GUARDED)
+    snprintf(w, n,
+             "the result is used and the per-lane form is the guarded add, "
+             "which the leader's predicated PTX does not build");
   else if (s->result_used && !ptx_scope(s, c))
     snprintf(w, n,
              "the result is used and this syncscope has no PTX scope for "

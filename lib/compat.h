@@ -30,6 +30,12 @@
  * AtomicLoadFAdd" (f16), so the pass must loop there. */
 #define FPA_NVPTX_HAS_F16_ADD (LLVM_VERSION_MAJOR >= 20)
 
+/* Whether llc emits an NVPTX atomicrmw with no scope qualifier whatever its
+ * syncscope (PTX then gives it .gpu scope): LLVM 15 to 22 do, so a
+ * system-scope read-modify-write that the pass builds is emitted as inline
+ * PTX with .sys (cmpxchg, loads and fences keep their scope there). */
+#define FPA_NVPTX_RMW_DROPS_SCOPE (LLVM_VERSION_MAJOR <= 22)
+
 /* llvm.nvvm.activemask is in LLVM 22's IntrinsicsNVVM.td and not in LLVM
  * 15's; before 20 (the oldest release this check is sure of) the pass emits
  * the PTX instruction `activemask.b32` as convergent inline asm, which every

@@ -35,6 +35,8 @@ const char *fpa_strategy_name(fpa_strategy s) {
     return "cas-loop";
   case FPA_S_CAS_LOOP_MASKED:
     return "cas-loop-masked";
+  case FPA_S_FADD_GUARDED:
+    return "fadd-guarded";
   }
   return "?";
 }
@@ -107,16 +109,19 @@ static void decide_add(const fpa_site *s, const fpa_caps *c,
     choose_loop(s, c, d, buf);
     return;
   }
-  if (s->op == FPA_OP_FADD) {
-    set(d, FPA_S_NATIVE, "%s", why);
-    return;
-  }
   if (fpa_native_fadd_flushes(c, s->vty, s->addrspace) &&
       !(o->assume & FPA_ASSUME_SUBNORMAL_FLUSH) &&
       !function_flushes_f32(s->fn)) {
-    choose_loop(s, c, d,
-                "atom.add.f32 flushes subnormals, which fsub must keep "
-                "(assume=subnormal-flush allows it)");
+    set(d, FPA_S_FADD_GUARDED,
+        "atom.add.f32 flushes subnormals: native %s where |%s| >= 2^-101 "
+        "(exact there), an exact cmpxchg loop for smaller operands and "
+        "zeros",
+        s->op == FPA_OP_FADD ? "add" : "add of -v",
+        s->op == FPA_OP_FADD ? "v" : "-v");
+    return;
+  }
+  if (s->op == FPA_OP_FADD) {
+    set(d, FPA_S_NATIVE, "%s", why);
     return;
   }
   set(d, FPA_S_FADD_NEG, "fsub is fadd of the negated value; %s", why);
@@ -133,10 +138,9 @@ static void decide_minmax(const fpa_site *s, const fpa_caps *c,
   }
   if (!scalar32or64) {
     choose_loop(s, c, d,
-                s->lanes > 1
-                    ? "no integer min/max atomic covers a vector; one "
-                      "cmpxchg over its whole width"
-                    : "no 16-bit integer min/max atomic");
+                s->lanes > 1 ? "no integer min/max atomic covers a vector; one "
+                               "cmpxchg over its whole width"
+                             : "no 16-bit integer min/max atomic");
     return;
   }
   if (is_num) {
@@ -194,7 +198,8 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   int strong = s->ordering != LLVMAtomicOrderingMonotonic &&
                s->ssid != FPA_SYNCSCOPE_SINGLETHREAD;
   if (strong && fpa_rmw_drops_ordering(c)) {
-    if (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG) {
+    if (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
+        d->strategy == FPA_S_FADD_GUARDED) {
       d->fences = 1;
       size_t n = strlen(d->reason);
       snprintf(d->reason + n, sizeof d->reason - n,
@@ -208,7 +213,8 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     }
   }
   if (strong && c->target == FPA_TARGET_NVPTX && !FPA_NVPTX_HAS_FENCES &&
-      (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG)) {
+      (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
+       d->strategy == FPA_S_FADD_GUARDED)) {
     size_t n = strlen(d->reason);
     snprintf(d->reason + n, sizeof d->reason - n,
              "; note: this LLVM's NVPTX backend has no fences, so the "
@@ -226,8 +232,8 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                "load");
     }
   }
-  if ((d->strategy == FPA_S_CAS_LOOP ||
-       d->strategy == FPA_S_CAS_LOOP_MASKED || d->nan_repair) &&
+  if ((d->strategy == FPA_S_CAS_LOOP || d->strategy == FPA_S_CAS_LOOP_MASKED ||
+       d->nan_repair) &&
       fpa_noop_may_be_load(s)) {
     size_t n = strlen(d->reason);
     snprintf(d->reason + n, sizeof d->reason - n,
@@ -235,11 +241,20 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "memory unchanged",
              d->nan_repair ? "NaN-repair " : "");
   }
-  if (c->target == FPA_TARGET_NVPTX && d->strategy == FPA_S_INT_TRICK &&
-      s->ssid == FPA_SYNCSCOPE_SYSTEM) {
+  if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
+      (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
+       d->strategy == FPA_S_FADD_GUARDED) &&
+      FPA_NVPTX_RMW_DROPS_SCOPE) {
     size_t n = strlen(d->reason);
-    snprintf(d->reason + n, sizeof d->reason - n,
-             "; note: LLVM 22 NVPTX emits integer atom at .gpu scope, not "
-             ".sys");
+    if (fpa_rmw_sys_asm(c) && s->lanes == 1 && s->elem_bits >= 32)
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; system scope: its atomics are inline PTX atom.sys (the "
+               "backend would emit them at .gpu scope)");
+    else
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; note: %s, so its atomics act at .gpu scope, not .sys",
+               c->sm < 60        ? "PTX has no .sys scope before sm_60"
+               : !c->ptx_module ? "the module's triple is not nvptx"
+                                : "no inline PTX form for this type");
   }
 }

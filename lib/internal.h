@@ -107,6 +107,7 @@ typedef struct fpa_caps {
   int sm_from_default;   /* no sm option and no "target-cpu" */
   unsigned cas_min_bits; /* smallest cmpxchg the target has: 16 or 32 */
   unsigned cas_max_bits; /* largest: 64 or 128 */
+  int ptx_module;        /* the module's triple is nvptx* (becomes PTX) */
 } fpa_caps;
 
 /* The target a module is lowered for, or FPA_TARGET_NONE. */
@@ -149,19 +150,24 @@ typedef struct fpa_site {
   unsigned addrspace;
   int result_used;
   unsigned fence_ssid; /* scope of fences added for the ordering */
+  /* NVPTX: read-modify-writes are built as inline PTX `atom.sys` (the
+   * backend would narrow a system-scope atomicrmw to .gpu); 0 elsewhere */
+  int sys_asm;
 } fpa_site;
 
 /*--- the decision (decide.c) --------------------------------------------*/
 
 typedef enum fpa_strategy {
-  FPA_S_NATIVE,         /* leave: the target does it */
-  FPA_S_NATIVE_FENCED,  /* keep the native atomicrmw, add fences around it */
-  FPA_S_KEEP,           /* leave: the user asked */
-  FPA_S_UNSUPPORTED,    /* leave: nothing exact fits */
-  FPA_S_INT_TRICK,      /* signed/unsigned integer min/max by sign bit */
-  FPA_S_FADD_NEG,       /* fsub as native fadd of the negated value */
-  FPA_S_CAS_LOOP,       /* cmpxchg loop on the same-width integer */
-  FPA_S_CAS_LOOP_MASKED /* cmpxchg loop on the aligned 32-bit word */
+  FPA_S_NATIVE,          /* leave: the target does it */
+  FPA_S_NATIVE_FENCED,   /* keep the native atomicrmw, add fences around it */
+  FPA_S_KEEP,            /* leave: the user asked */
+  FPA_S_UNSUPPORTED,     /* leave: nothing exact fits */
+  FPA_S_INT_TRICK,       /* signed/unsigned integer min/max by sign bit */
+  FPA_S_FADD_NEG,        /* fsub as native fadd of the negated value */
+  FPA_S_CAS_LOOP,        /* cmpxchg loop on the same-width integer */
+  FPA_S_CAS_LOOP_MASKED, /* cmpxchg loop on the aligned 32-bit word */
+  FPA_S_FADD_GUARDED     /* native fadd of v (fsub: -v) where |v| >= 2^-101,
+                            inf or NaN; an exact cmpxchg loop otherwise */
 } fpa_strategy;
 
 typedef struct fpa_decision {
@@ -206,6 +212,14 @@ void fpa_int_trick_ops(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef vb,
 LLVMValueRef fpa_int_trick_sticky(LLVMBuilderRef b, const fpa_site *s,
                                   LLVMValueRef old);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
+/* The guarded native add (FPA_S_FADD_GUARDED, build_add.c). */
+void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences);
+/* i1: operand bits `wb` (f32) are at least 2^-101 in magnitude, or inf or
+ * NaN: then a native add that flushes subnormals gives the IEEE result. */
+LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb);
+/* Whether system-scope read-modify-writes of `fn`'s sites are built as
+ * inline PTX `atom.sys` (NVPTX sm_60+ with a backend that drops scopes). */
+int fpa_rmw_sys_asm(const fpa_caps *caps);
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 /* Builds `atomicrmw op ptr, val` with the site's ordering, scope, volatile,
  * alignment and metadata; with `fences`, between a leading fence (release

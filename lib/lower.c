@@ -143,6 +143,9 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
   case FPA_S_FADD_NEG:
     fpa_build_fadd_neg(b, s, fences);
     break;
+  case FPA_S_FADD_GUARDED:
+    fpa_build_fadd_guarded(b, s, fences);
+    break;
   case FPA_S_NATIVE_FENCED:
     fpa_build_fences_only(b, s);
     break;
@@ -222,6 +225,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     snprintf(wreason, sizeof wreason, "%s", d.reason);
     if (o->aggregate != FPA_AGG_NONE) {
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
+      s.sys_asm = fpa_rmw_sys_asm(&caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
       if (warp.apply)
         snprintf(wreason, sizeof wreason, "%s; each group's leader: %s: %s",
@@ -251,8 +255,8 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       rc = fpa_report_add(report, &rec);
     LLVMDisposeMessage(type);
     if (rec.action == FPA_ACTION_REWRITTEN) {
-      planned p = {s.inst, d.strategy, d.nan_repair, d.fences, d.precheck,
-                   NULL};
+      planned p = {s.inst,   d.strategy, d.nan_repair,
+                   d.fences, d.precheck, NULL};
       if (warp.apply) {
         p.warp = malloc(sizeof *p.warp);
         if (!p.warp) {
@@ -268,6 +272,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_site s;
     fill_site(m, fn, plan[k].inst, (fpa_op)op_of(plan[k].inst), &s);
     s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
+    s.sys_asm = fpa_rmw_sys_asm(&caps);
     if (!plan[k].warp) {
       build(b, &s, plan[k].strategy, plan[k].nan_repair, plan[k].fences,
             plan[k].precheck);
@@ -282,6 +287,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       fpa_decision md;
       fpa_decide(&ms, &caps, o, &md);
       ms.fence_ssid = fpa_fence_scope(&caps, ms.ctx, ms.ssid);
+      ms.sys_asm = fpa_rmw_sys_asm(&caps);
       if (action_of(md.strategy) == FPA_ACTION_REWRITTEN)
         build(b, &ms, md.strategy, md.nan_repair, md.fences, md.precheck);
     }

@@ -91,6 +91,8 @@ void fpa_function_caps(LLVMValueRef fn, fpa_target t, const fpa_options *o,
     c->cas_max_bits = 64;
     return;
   }
+  const char *triple = LLVMGetTarget(LLVMGetGlobalParent(fn));
+  c->ptx_module = triple && has_prefix(triple, "nvptx");
   unsigned len = 0;
   const char *cpu = fn_attr(fn, "target-cpu", &len);
   c->sm = o->sm ? o->sm : (cpu ? parse_sm(cpu, len) : 0);
@@ -184,6 +186,15 @@ int fpa_rmw_drops_ordering(const fpa_caps *c) {
    * with no .sem, no .scope and no fence, whatever its ordering; cmpxchg and
    * fences keep theirs. llc-15 cannot select NVPTX fences at all. */
   return c->target == FPA_TARGET_NVPTX && FPA_NVPTX_HAS_FENCES;
+}
+
+int fpa_rmw_sys_asm(const fpa_caps *c) {
+  /* .sys exists from sm_60 (PTX ISA: "Support for scope qualifier requires
+   * sm_60 or higher"); below that every atomic is at most .gpu. Inline PTX
+   * only goes into a module that becomes PTX (target=nvptx may be forced on
+   * another triple, as the host test harnesses do). */
+  return c->target == FPA_TARGET_NVPTX && c->ptx_module &&
+         FPA_NVPTX_RMW_DROPS_SCOPE && c->sm >= 60;
 }
 
 unsigned fpa_fence_scope(const fpa_caps *c, LLVMContextRef ctx,
