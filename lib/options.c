@@ -32,7 +32,10 @@ static const fpa_option_info option_table[] = {
      "form, int asks for the integer sign-bit trick, loop for a cmpxchg "
      "loop, keep leaves them as they are."},
     {"add", "auto|loop|keep", "auto",
-     "Strategy for fadd/fsub: auto keeps native fadd and loops otherwise, "
+     "Strategy for fadd/fsub: auto keeps native fadd (fsub: fadd of -v); "
+     "where NVPTX atom.add.f32 flushes subnormals (global or generic "
+     "memory) it guards it: native when |v| >= 2^-101, inf or NaN, where "
+     "flushing cannot change the result, an exact cmpxchg loop otherwise; "
      "loop always loops, keep leaves them as they are."},
     {"assume", "none|nan-free-memory|subnormal-flush|reassociate-fadd[,...]",
      "none",
@@ -40,7 +43,8 @@ static const fpa_option_info option_table[] = {
      "nan-free-memory: the location never holds a NaN that this lowering did "
      "not store (drops the NaN repair of fmin/fmax and lets "
      "fminimum/fmaximum use the integer trick). subnormal-flush: fadd/fsub "
-     "results may flush subnormals (lets NVPTX fsub.f32 use atom.add.f32). "
+     "results may flush subnormals (NVPTX f32 fadd/fsub use atom.add.f32 with "
+     "no guard). "
      "reassociate-fadd: with aggregate=warp, a warp's fadd/fsub operands may "
      "be summed before the one atomic (rounding differs from one atomic per "
      "lane). In opt pass parameters separate list items with ':'."},
