@@ -59,7 +59,7 @@ typedef enum fpa_aggregate {
   FPA_AGG_WARP  /* NVPTX: one atomic per warp and address (build_warp.c) */
 } fpa_aggregate;
 
-/* aggregate=warp, per-lane path: when to read first (build_warp.c) */
+/* aggregate=warp, per-lane path: when to read first (warp_hint.c) */
 typedef enum fpa_warp_precheck {
   FPA_WARP_PRECHECK_OFF,
   FPA_WARP_PRECHECK_MIXED, /* warps needing both integer atomics, by hint */
@@ -189,7 +189,7 @@ const char *fpa_op_name(fpa_op op);
  * builder `b` is positioned before s->inst on entry. */
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck);
-/* The int trick with warp-precheck's learning (build_warp.c), in the i32
+/* The int trick with warp-precheck's learning (warp_hint.c), in the i32
  * word `hint` (monotonic stores): with `precheck`, each lane stores,
  * before its atomic, whether its load shows a no-op (1, hot) or not (0);
  * without, a lane whose atomic was a no-op stores 1 after it (from the
@@ -331,11 +331,11 @@ int fpa_is_kernel(LLVMValueRef fn);
 /* Whether parameter `i` of `fn` is byval or byref (a copy per thread). */
 int fpa_is_copy_arg(LLVMValueRef fn, unsigned i);
 /* Whether s->ptr differs in every lane of a warp, under the conditions in
- * `out` on values that are the same in every lane (build_warp.c tests
+ * `out` on values that are the same in every lane (warp_group.c tests
  * them at run time). */
 int fpa_lanes_distinct(const fpa_site *s, fpa_lanes *out);
 
-/*--- warp aggregation (build_warp.c) -----------------------------------*/
+/*--- warp aggregation (warp_plan.c, build_warp.c; parts in warp.h) ----*/
 
 typedef struct fpa_warp_plan {
   int apply;

@@ -5,7 +5,7 @@
 |* `&out[blockIdx.x * blockDim.x + threadIdx.x]`, `&buf[i & mask]`. This    *|
 |* proves, where it can, that the 32 lanes of a warp have 32 different      *|
 |* addresses, under a condition on values that are the same in every lane   *|
-|* (kernel arguments, %ntid, constants), which build_warp.c tests at run    *|
+|* (kernel arguments, %ntid, constants), which warp_group.c tests at run    *|
 |* time before any grouping test; where it holds, the warp goes straight to *|
 |* the per-lane path. That path is exact for any addresses, so a proof      *|
 |* here decides speed only, never a result.                                 *|
@@ -18,7 +18,7 @@
 |* "SIMT Architecture"), which then share %tid.y and %tid.z and have 32     *|
 |* consecutive %tid.x, and 32 consecutive integers differ mod 32. (With     *|
 |* %ntid.y = %ntid.z = 1 that holds for any %ntid.x too, but the test is    *|
-|* not made: see lanes_guard in build_warp.c.) With u the same in           *|
+|* not made: see fpa_warp_lanes_guard in warp_group.c.) With u the same in  *|
 |* every lane:                                                              *|
 |*   v + u, u + v, v - u, u - v, v ^ u      P_s (a bijection of each lane's *|
 |*                                          bits s..s+4, plus a carry that  *|

@@ -10,7 +10,7 @@ import lit.formats
 config.name = "fpatomics (LLVM %d)" % config.llvm_version_major
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".ll", ".test", ".cu", ".cl", ".c"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["Inputs", "harness", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.fpa_obj_root, "test")
 

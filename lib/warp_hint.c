@@ -1,0 +1,184 @@
+/*===-- warp_hint.c - warp-precheck's hint and learning ------------------===*\
+|*                                                                          *|
+|* warp-precheck=mixed|all: on the per-lane path, the integer trick's warps *|
+|* read first and skip no-ops while a hint in shared memory says most       *|
+|* updates are no-ops. This file holds the hint (two words of shared memory *|
+|* per site), the test of it, which warps learn, and the per-lane forms     *|
+|* that read and learn it.                                                  *|
+\*===----------------------------------------------------------------------===*/
+#include "warp.h"
+
+/* warp-precheck's hint: two words of shared memory per site, [0] the hint
+ * and [1] where the lanes other than the lowest store what they learn (so
+ * that one lane's update teaches the warp, with no branch). Before any
+ * warp of the block stores it, it holds whatever shared memory held. */
+LLVMValueRef fpa_warp_hint_global(fpa_warp *w) {
+  LLVMTypeRef aty = LLVMArrayType(w->i32, 2);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(w->m, aty, "fpa.warp.hint", 3);
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetInitializer(g, LLVMGetUndef(aty));
+  LLVMSetAlignment(g, 4);
+  return g;
+}
+
+/* Word `i` (i32) of the hint `g`, at the builder. */
+static LLVMValueRef hint_word(fpa_warp *w, LLVMValueRef g, LLVMValueRef i,
+                              const char *name) {
+  LLVMValueRef idx[2] = {ku(w->i32, 0), i};
+  return LLVMBuildInBoundsGEP2(w->b, LLVMGlobalGetValueType(g), g, idx, 2,
+                               name);
+}
+
+/* Loads the hint [0] of `g` at the builder (monotonic, block scope: warps
+ * of the block store it as they learn). */
+LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g) {
+  LLVMValueRef h = LLVMBuildLoad2(
+      w->b, w->i32, hint_word(w, g, ku(w->i32, 0), ""), "hint.word");
+  LLVMSetOrdering(h, LLVMAtomicOrderingMonotonic);
+  fpa_compat_set_syncscope(h, fpa_compat_syncscope_id(w->ctx, "block"));
+  LLVMSetAlignment(h, 4);
+  return h;
+}
+
+/* Where a lane stores what it learns: the lowest active lane (of w->mask)
+ * to the hint [0], the others to [1]. */
+static LLVMValueRef hint_dst(fpa_warp *w, LLVMValueRef g) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef above =
+      LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
+                    ku(w->i32, 0), "");
+  return hint_word(w, g, LLVMBuildZExt(b, above, w->i32, ""), "hint.dst");
+}
+
+/* Whether a warp takes the precheck form, at the builder: the hint word
+ * `word` is not zero (frozen: before any warp of the block stores it, it
+ * holds whatever shared memory held). */
+LLVMValueRef fpa_warp_hint_hot(fpa_warp *w, LLVMValueRef word) {
+  return LLVMBuildICmp(w->b, LLVMIntNE, LLVMBuildFreeze(w->b, word, ""),
+                       ku(w->i32, 0), "hot");
+}
+
+/* Whether the warp learns in the direct form: %tid.x below 32 (warp 0 of
+ * each row of the block; the other warps take the direct form without
+ * learning). The direct form learns from its atomic's old value: a
+ * learning warp tests it after the atomic's return (and without NaN
+ * repair waits for that return). At 2^24 float addresses on an H200,
+ * where a warp's life is mostly that round trip, learning in every warp
+ * cost 1 to 2% (bench/results/2026-11-21-h200-warp-precheck-raw, runs dg,
+ * dh); learning here costs what no learning costs, and the first
+ * 32-address cell from a cold start still ran at 4.1 times int-limit
+ * (runs dj, dk): the hint is the block's, and a block that sees no-ops
+ * turns it hot at its first learning warp's atomic. The value is the same
+ * in every lane of a warp where %ntid.x is a multiple of 32 or the block
+ * is one-dimensional; elsewhere a warp may split between the two forms,
+ * which are both exact. */
+LLVMValueRef fpa_warp_learner(fpa_warp *w) {
+  LLVMValueRef tid = fpa_warp_intrinsic(w, "llvm.nvvm.read.ptx.sreg.tid.x",
+                                        NULL, NULL, 0, "tid.x");
+  return LLVMBuildICmp(w->b, LLVMIntULT, tid, ku(w->i32, 32), "learner");
+}
+
+/* The per-lane atomic at the end of `bb` in one of warp-precheck's forms,
+ * lowered here with its learning in `hint`: the precheck form (`precheck`)
+ * or the learning direct form; *old gets its old value (element bits; used
+ * results) and *exit the block it ends in. */
+void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
+                         LLVMBasicBlockRef bb, LLVMValueRef hint,
+                         LLVMValueRef vbits, int precheck, LLVMValueRef *old,
+                         LLVMBasicBlockRef *exit) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMPositionBuilderAtEnd(b, bb);
+  fpa_site ls = *s;
+  ls.val = LLVMBuildBitCast(b, vbits, s->vty, "");
+  ls.inst =
+      fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ls.val, 0);
+  *old = s->result_used ? LLVMBuildBitCast(b, ls.inst, w->wty, "perlane.old")
+                        : NULL;
+  LLVMValueRef br = LLVMBuildBr(b, w->end);
+  LLVMPositionBuilderBefore(b, ls.inst);
+  LLVMValueRef dst;
+  if (precheck) {
+    /* where this lane stores, with this point's masks (a warp may come
+     * from warp.distinct, before the grouping's) */
+    fpa_warp here = *w;
+    here.mask = fpa_compat_nvvm_activemask(b, s->mod);
+    here.lanemask_lt =
+        fpa_warp_intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL, NULL,
+                           0, "lanemask.lt.hint");
+    dst = hint_dst(&here, hint);
+  } else {
+    dst = hint_word(w, hint, ku(w->i32, 0), "hint.dst");
+  }
+  fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst);
+  *exit = LLVMGetInstructionParent(br);
+}
+
+/* The per-lane path with warp-precheck (p->hint), for the integer trick,
+ * for a warp whose lanes need both integer atomics (warp-precheck=mixed;
+ * =all: every warp on the per-lane path), entered at `ask`, where it tests
+ * the hint `word` (read at the top of the region that runs exactly when
+ * the atomic does): the per-lane form with precheck (load; skip the
+ * no-ops) where the hint is hot, else the direct per-lane form. Both
+ * learn:
+ *   - the precheck form: each lane stores, before its atomic, whether its
+ *     load shows a no-op (1: hot), with no test and no branch: the lowest
+ *     active lane in the hint, the others in the word beside it, so that
+ *     the hint follows one lane (were it any lane's, one update in a warp
+ *     of no-ops would turn it cold);
+ *   - the direct form, in a learning warp (fpa_warp_learner()): a lane whose
+ *     atomic was a no-op (its old value already at or past the operand)
+ *     stores 1, after the atomic's return (which NaN repair waits for
+ *     anyway), and nothing else stores; the other warps' direct form does
+ *     not learn.
+ * So a hint that is cold where updates are no-ops turns hot at the first
+ * learning warp that sees one, whatever shared memory held. The probes of
+ * earlier versions (one cold warp in 256, by %clock, took the precheck
+ * form, the only one that learned) cost as much as learning in every warp
+ * and left the hint cold for most of a launch from a cold start, down to
+ * 0.51 of int-limit at 32 addresses (bench/results/
+ * 2026-11-21-h200-warp-precheck-raw, runs dd to dh).
+ *
+ * Other warps (mixed) take the plain per-lane path, as with
+ * warp-precheck=off.
+ *
+ * Both forms are exact (the precheck's load is a no-op's linearization
+ * point, as for precheck=on; aggregation is only for monotonic,
+ * non-volatile atomics), so the hint only picks the faster one: it may be
+ * stale, raced by other warps of the block, or garbage. A warp whose lanes
+ * need both integer atomics issues two where one atomic per lane issues
+ * one, which at a few hot addresses halves the rate; reading first there
+ * skips them, but costs a round trip wherever updates change memory, as at
+ * many cold addresses; the hint tells the two apart at run time.
+ * `old` gets each form's old value (element bits; when the result is used)
+ * and `exit` the block it is in: the precheck form's, the learning direct
+ * form's, the other direct form's. */
+void fpa_warp_hinted_perlane(fpa_warp *w, const fpa_warp_plan *p,
+                             LLVMBasicBlockRef ask, LLVMValueRef hint,
+                             LLVMValueRef word, LLVMValueRef vbits,
+                             LLVMValueRef old[3], LLVMBasicBlockRef exit[3],
+                             LLVMValueRef out[FPA_WARP_MADE_MAX], int *n) {
+  LLVMBuilderRef b = w->b;
+  LLVMBasicBlockRef from[3] = {fpa_warp_block(w, "warp.perlane.precheck"),
+                               fpa_warp_block(w, "warp.perlane.learn"),
+                               fpa_warp_block(w, "warp.perlane.direct")};
+  LLVMBasicBlockRef cold = fpa_warp_block(w, "warp.perlane.cold");
+  LLVMPositionBuilderAtEnd(b, ask);
+  LLVMBuildCondBr(b, fpa_warp_hint_hot(w, word), from[0], cold);
+  LLVMPositionBuilderAtEnd(b, cold);
+  LLVMBuildCondBr(b, fpa_warp_learner(w), from[1], from[2]);
+  for (int k = 0; k < 2; ++k)
+    fpa_warp_hinted_rmw(w, p, from[k], hint, vbits, k == 0, &old[k], &exit[k]);
+  fpa_warp_perlane_rmw(w, from[2], vbits, &old[2], &exit[2], out, n);
+}
+
+/* vote.uni.sync over `mask` of the operands' sign bits: whether the lanes'
+ * integer trick needs one atomic instruction (warp-precheck=mixed asks the
+ * hint only where it needs two). */
+LLVMValueRef fpa_warp_one_sign(fpa_warp *w, LLVMValueRef mask,
+                               LLVMValueRef vbits) {
+  LLVMValueRef args[2] = {
+      mask, LLVMBuildICmp(w->b, LLVMIntSLT, vbits, ku(w->wty, 0), "neg")};
+  return fpa_warp_intrinsic(w, "llvm.nvvm.vote.uni.sync", NULL, args, 2,
+                            "onesign");
+}

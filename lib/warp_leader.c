@@ -1,0 +1,169 @@
+/*===-- warp_leader.c - the leader's atomic in lockstep ------------------===*\
+|*                                                                          *|
+|* Used results and convergence: the leader's old value reaches its group   *|
+|* by a shuffle after the atomic, which needs the group converged there.    *|
+|* With a branch around the leader's atomic, an H200 let a leader run that  *|
+|* shuffle apart from the rest of its group: when lanes of one warp reach   *|
+|* the site at different times (each set with its own activemask), the GPU  *|
+|* may join two such sets at the branch's reconvergence point, and the      *|
+|* leader went on with the other set; its group then read 0 from it         *|
+|* (bench/results/2026-11-21-h200-warp-broadcast.txt). So with the result   *|
+|* used there is no branch: every lane runs the leader's instructions as    *|
+|* predicated PTX (inline asm `@p atom...`) with the form the per-lane      *|
+|* lowering chose (native add, the integer trick's two atomics, or a        *|
+|* cmpxchg loop that all lanes run while vote.any.sync says a lane must     *|
+|* retry), at the site's scope. Without a used result nothing crosses lanes *|
+|* after the atomic, and the leader's atomicrmw is branched to and lowered  *|
+|* like any other.                                                          *|
+\*===----------------------------------------------------------------------===*/
+#include "warp.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* One predicated PTX atomic, `@p atom.relaxed.SCOPE[.SPACE].OP $0, [$2],
+ * $3[, $4]`, as inline asm: a lane whose i1 `pred` is false skips it and
+ * gets `a` back. It is one instruction, not a branch, so the warp stays
+ * converged (the file comment says why that matters). `op` is the PTX
+ * operation and type ("min.s32", "add.f64", "cas.b32"); `c` is cas's new
+ * value, else NULL. */
+static LLVMValueRef pred_atom(fpa_warp *w, const fpa_warp_plan *p,
+                              const char *op, LLVMValueRef pred,
+                              LLVMValueRef ptr, LLVMValueRef a,
+                              LLVMValueRef c) {
+  LLVMBuilderRef b = w->b;
+  LLVMTypeRef ty = LLVMTypeOf(a);
+  unsigned bits = LLVMGetIntTypeWidth(ty);
+  /* generic pointers are global here (fpa_decide_warp's global_check) */
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) == 0)
+    ptr = LLVMBuildAddrSpaceCast(
+        b, ptr,
+        LLVMPointerTypeIsOpaque(LLVMTypeOf(ptr))
+            ? LLVMPointerTypeInContext(w->ctx, 1)
+            : LLVMPointerType(LLVMGetElementType(LLVMTypeOf(ptr)), 1),
+        "global");
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  LLVMTargetDataRef dl = LLVMGetModuleDataLayout(w->m);
+  const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
+  const char *reg = bits == 64 ? "l" : "r";
+  char text[320], cons[64];
+  snprintf(text, sizeof text,
+           "{\n\t.reg .pred fpa_p;\n\tsetp.ne.b32 fpa_p, $1, 0;\n\t"
+           "mov.b%u $0, $3;\n\t@fpa_p atom.relaxed.%s%s.%s $0, [$2], $3%s;\n}",
+           bits, p->scope, space, op, c ? ", $4" : "");
+  snprintf(cons, sizeof cons, "=&%s,r,%s,%s%s%s,~{memory}", reg,
+           LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg, c ? "," : "",
+           c ? reg : "");
+  LLVMTypeRef params[4] = {w->i32, LLVMTypeOf(ptr), ty, ty};
+  unsigned n = c ? 4 : 3;
+  LLVMTypeRef fty = LLVMFunctionType(ty, params, n, 0);
+  LLVMValueRef asm_ =
+      LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                       LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[4] = {LLVMBuildZExt(b, pred, w->i32, ""), ptr, a, c};
+  LLVMValueRef call = LLVMBuildCall2(b, fty, asm_, args, n, "");
+  static const char conv[] = "convergent";
+  LLVMAddCallSiteAttribute(
+      call, LLVMAttributeFunctionIndex,
+      LLVMCreateEnumAttribute(
+          w->ctx, LLVMGetEnumAttributeKindForName(conv, sizeof conv - 1), 0));
+  return call;
+}
+
+/* A cmpxchg loop that every lane of the active mask runs, as long as any
+ * lane still has an update to make (vote.any.sync): lanes whose i1 `act` is
+ * set start from `init` (the location's bits, or its 32-bit word when
+ * `lw` has a word pointer) and apply the operation with operand bits `v`,
+ * exactly as build_common.c's loop does, through a predicated cas. Returns
+ * the old value (full width, or the word) of each active lane's update. */
+static LLVMValueRef lockstep_cas(fpa_warp *w, const fpa_warp_plan *p,
+                                 LLVMValueRef act0, LLVMValueRef init,
+                                 LLVMValueRef v, const fpa_loop_word *lw) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMTypeRef wty = LLVMTypeOf(init);
+  unsigned wbits = LLVMGetIntTypeWidth(wty);
+  LLVMValueRef ptr =
+      lw->word_ptr ? lw->word_ptr : fpa_compat_ptr_to(b, s->ptr, wty);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef loop = fpa_warp_block(w, "warp.lockstep");
+  LLVMBasicBlockRef done = fpa_warp_block(w, "warp.lockstep.end");
+  LLVMBuildBr(b, loop);
+  LLVMPositionBuilderAtEnd(b, loop);
+  LLVMValueRef loaded = LLVMBuildPhi(b, wty, "loaded");
+  LLVMValueRef act = LLVMBuildPhi(b, w->i1, "act");
+  LLVMValueRef next = fpa_loop_next(b, s, lw, loaded, v);
+  /* an update that leaves memory unchanged ends with its read, as in
+   * fpa_emit_cas_loop (monotonic, non-volatile: decide ensures it) */
+  LLVMValueRef want = LLVMBuildAnd(
+      b, act, LLVMBuildICmp(b, LLVMIntNE, next, loaded, ""), "want");
+  char op[16];
+  snprintf(op, sizeof op, "cas.b%u", wbits);
+  LLVMValueRef got = pred_atom(w, p, op, want, ptr, loaded, next);
+  LLVMValueRef again = LLVMBuildAnd(
+      b, want, LLVMBuildICmp(b, LLVMIntNE, got, loaded, ""), "again");
+  LLVMValueRef args[2] = {w->mask, again};
+  LLVMValueRef any = fpa_warp_intrinsic(w, "llvm.nvvm.vote.any.sync", NULL,
+                                        args, 2, "anyagain");
+  LLVMValueRef nl = LLVMBuildSelect(b, again, got, loaded, "");
+  LLVMBuildCondBr(b, any, loop, done);
+  LLVMValueRef vals[2] = {init, nl};
+  LLVMBasicBlockRef bbs[2] = {from, loop};
+  LLVMAddIncoming(loaded, vals, bbs, 2);
+  vals[0] = act0, vals[1] = again;
+  LLVMAddIncoming(act, vals, bbs, 2);
+  LLVMPositionBuilderAtEnd(b, done);
+  return nl;
+}
+
+/* The leader's atomic with the group's combination `total`, run
+ * by every lane of the active mask with only the leaders' instructions
+ * enabled, in the per-lane form p->leader. Returns the leader's old value
+ * (element bits; meaningless in other lanes). */
+LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
+                                      LLVMValueRef leader, LLVMValueRef total) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  char op[16];
+  if (p->leader == FPA_S_NATIVE || p->leader == FPA_S_FADD_NEG) {
+    /* fadd, and fsub as the native add of the negated operands (their sum
+     * is `total`): atom.add, as LLVM selects for atomicrmw fadd */
+    snprintf(op, sizeof op, "add.f%u", w->w);
+    LLVMValueRef sum = LLVMBuildBitCast(b, total, w->wty, "");
+    return pred_atom(w, p, op, leader, fpa_compat_ptr_to(b, s->ptr, w->wty),
+                     sum, NULL);
+  }
+  LLVMValueRef opbits = fpa_warp_leader_operand(w, total);
+  if (p->leader == FPA_S_INT_TRICK) {
+    fpa_int_ops io;
+    fpa_int_trick_ops(b, s, opbits, &io);
+    LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, w->wty);
+    const char *pos = io.pos_bin == LLVMAtomicRMWBinOpMin ? "min.s" : "max.s";
+    const char *neg = io.neg_bin == LLVMAtomicRMWBinOpUMax ? "max.u" : "min.u";
+    snprintf(op, sizeof op, "%s%u", pos, w->w);
+    LLVMValueRef o1 = pred_atom(
+        w, p, op, LLVMBuildAnd(b, leader, LLVMBuildNot(b, io.neg, ""), ""), ptr,
+        io.pos_op, NULL);
+    snprintf(op, sizeof op, "%s%u", neg, w->w);
+    LLVMValueRef o2 = pred_atom(w, p, op, LLVMBuildAnd(b, leader, io.neg, ""),
+                                ptr, io.neg_op, NULL);
+    LLVMValueRef old = LLVMBuildSelect(b, io.neg, o2, o1, "int.old");
+    if (!p->nan_repair)
+      return old;
+    /* the NaN repair: memory held the NaN the integer op keeps */
+    LLVMValueRef repair = LLVMBuildAnd(
+        b, LLVMBuildAnd(b, leader, fpa_int_trick_sticky(b, s, old), ""),
+        LLVMBuildNot(b, io.nan, ""), "nanrepair");
+    fpa_loop_word full = {0};
+    LLVMValueRef fixed = lockstep_cas(w, p, repair, old, opbits, &full);
+    return LLVMBuildSelect(b, repair, fixed, old, "");
+  }
+  /* cmpxchg loops: the leaders update their location, starting from the
+   * early load (every lane read its own location; the reads of a group are
+   * one access) */
+  fpa_loop_word lw = w->early;
+  LLVMValueRef old = lockstep_cas(w, p, leader, lw.init, opbits, &lw);
+  if (lw.word_ptr)
+    old = LLVMBuildTrunc(b, LLVMBuildLShr(b, old, lw.shift, ""), w->wty, "");
+  return old;
+}
