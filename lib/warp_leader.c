@@ -134,6 +134,27 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
                      sum, NULL);
   }
   LLVMValueRef opbits = fpa_warp_leader_operand(w, total);
+  if (p->leader == FPA_S_FADD_GUARDED) {
+    /* the guarded add of the group's sum `total` (fsub: of the negated
+     * operands, build_add.c): atom.add.f32 where |total| >= 2^-101, inf or
+     * NaN; the other leaders read their location (a cas of 0 by 0, which
+     * changes nothing and returns it) and finish with the lockstep loop of
+     * the site's own operation on `opbits` */
+    LLVMValueRef sum = LLVMBuildBitCast(b, total, w->wty, "");
+    LLVMValueRef big = fpa_fadd_guard(b, sum);
+    LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, w->wty);
+    snprintf(op, sizeof op, "add.f%u", w->w);
+    LLVMValueRef o1 =
+        pred_atom(w, p, op, LLVMBuildAnd(b, leader, big, ""), ptr, sum, NULL);
+    LLVMValueRef tiny =
+        LLVMBuildAnd(b, leader, LLVMBuildNot(b, big, ""), "addtiny");
+    LLVMValueRef zero = LLVMConstInt(w->wty, 0, 0);
+    snprintf(op, sizeof op, "cas.b%u", w->w);
+    LLVMValueRef cur = pred_atom(w, p, op, tiny, ptr, zero, zero);
+    fpa_loop_word full = {0};
+    LLVMValueRef fixed = lockstep_cas(w, p, tiny, cur, opbits, &full);
+    return LLVMBuildSelect(b, big, o1, fixed, "add.old");
+  }
   if (p->leader == FPA_S_INT_TRICK) {
     fpa_int_ops io;
     fpa_int_trick_ops(b, s, opbits, &io);

@@ -167,10 +167,6 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     snprintf(w, n, "half and bfloat fadd/fsub are not combined");
   else if (s->result_used && d->strategy == FPA_S_NATIVE && !is_add)
     snprintf(w, n, "the result is used and the per-lane form is native");
-  else if (s->result_used && d->strategy == FPA_S_FADD_GUARDED)
-    snprintf(w, n,
-             "the result is used and the per-lane form is the guarded add, "
-             "which the leader's predicated PTX does not build");
   else if (s->result_used && !ptx_scope(s, c))
     snprintf(w, n,
              "the result is used and this syncscope has no PTX scope for "
