@@ -38,7 +38,8 @@ static const unsigned type_precision[] = {24, 53, 11};
 typedef struct variant {
   char name[64];
   const char *path;
-  unsigned ops; /* bit set of the ops it runs; all by default */
+  unsigned ops;   /* bit set of the ops it runs; all by default */
+  unsigned types; /* bit set of the types it runs; all by default */
   fpa_rt_module *mod;
 } variant;
 
@@ -51,6 +52,7 @@ typedef struct config {
   int n_addresses;
   uint32_t n;
   int repeat, warmup;
+  int cold; /* evict the L2 cache between the reset and each timed launch */
   double max_launch_ms;
   FILE *out, *cells;
 } config;
@@ -353,8 +355,12 @@ static void reference_int(const cell_data *d, int op, int type, int64_t *mem) {
 typedef struct gpu {
   fpa_rt_context *ctx;
   fpa_rt_buffer *mem, *out;
+  fpa_rt_buffer *scratch; /* --cold: written between reset and launch */
   fpa_rt_module *fill_mod;
 } gpu;
+
+/* 256 MiB: several times the L2 cache of current GPUs (H200: 60 MiB). */
+enum { SCRATCH_WORDS = 64u << 20 };
 
 static void check_rt(int rc, fpa_rt_context *ctx, const char *what) {
   if (rc != FPA_RT_SUCCESS)
@@ -377,13 +383,14 @@ static fpa_rt_launch_config geometry(uint32_t n) {
   return c;
 }
 
-/* Fills `count` elements of `bytes` each with `bits`. */
-static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
+/* Fills `count` elements of `bytes` each of `buf` with `bits`. */
+static void fill_buffer(gpu *g, fpa_rt_buffer *buf, unsigned bytes,
+                        uint32_t count, uint64_t bits) {
   const char *name = bytes == 8 ? "fill64" : bytes == 4 ? "fill32" : "fill16";
   fpa_rt_kernel *k = get_kernel(g, g->fill_mod, name);
   fpa_rt_arg args[3];
   args[0].kind = FPA_RT_ARG_BUFFER;
-  args[0].value.buffer = g->mem;
+  args[0].value.buffer = buf;
   args[1].kind = FPA_RT_ARG_U32;
   args[1].value.u32 = count;
   if (bytes == 8) {
@@ -398,10 +405,16 @@ static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
   fpa_rt_kernel_destroy(k);
 }
 
+static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
+  fill_buffer(g, g->mem, bytes, count, bits);
+}
+
 /* One launch of kernel k on d after resetting memory; returns device ms. */
 static double launch(gpu *g, fpa_rt_kernel *k, const cell_data *d,
                      unsigned bytes, uint64_t init, int mode) {
   fill(g, bytes, cell_slots(d), init);
+  if (g->scratch) /* --cold: the reset memory leaves the L2 cache */
+    fill_buffer(g, g->scratch, 4, SCRATCH_WORDS, 0);
   fpa_rt_arg a[9];
   memset(a, 0, sizeof a);
   a[0].kind = FPA_RT_ARG_BUFFER;
@@ -624,9 +637,11 @@ static void cell_ref_free(cell_ref *c) {
 }
 
 static void emit(const config *cfg, int op, int type, uint32_t A, int mode,
-                 int used, const char *variant, const measured *m,
+                 int used, const char *name, const measured *m,
                  const char *bad) {
   double gups = m->ms > 0 ? m->n / (m->ms * 1e6) : 0;
+  char variant[80];
+  snprintf(variant, sizeof variant, "%s%s", name, cfg->cold ? "-cold" : "");
   if (bad)
     fprintf(cfg->out, "%s,%s,%u,%s,%d,%s,\n", op_names[op], type_names[type],
             A, data_names[mode], used, variant);
@@ -700,9 +715,10 @@ static void run_matrix(gpu *g, config *cfg) {
             if (!(cfg->used >> used & 1))
               continue;
             for (int v = 0; v < cfg->n_variants; ++v)
-              if (cfg->variants[v].ops >> op & 1)
-                run_one(g, cfg, cfg->variants[v].mod, cfg->variants[v].name,
-                        0, op, type, mode, A, used, &full);
+              if ((cfg->variants[v].ops >> op & 1) &&
+                  (cfg->variants[v].types >> type & 1))
+                run_one(g, cfg, cfg->variants[v].mod, cfg->variants[v].name, 0,
+                        op, type, mode, A, used, &full);
             if (int_mod)
               run_one(g, cfg, int_mod, "int-limit", 1, op, type, mode, A,
                       used, &full);
@@ -724,8 +740,10 @@ static void usage(FILE *f) {
       "Runs the throughput matrix of bench/gen-matrix-ir.sh on the CUDA GPU\n"
       "and writes op,type,addresses,data,result_used,variant,gupdates_per_s.\n"
       "\n"
-      "  --variant NAME=PTX[@OPS]  a compiled kernel module; OPS limits the\n"
-      "                            ops it runs (comma list); repeatable\n"
+      "  --variant NAME=PTX[@OPS][:TYPES]\n"
+      "                            a compiled kernel module; OPS and TYPES\n"
+      "                            (comma lists) limit the ops and types it\n"
+      "                            runs; repeatable\n"
       "  --int-limit NAME          run the raw integer kernels (i_*) from\n"
       "                            variant NAME's module as 'int-limit'\n"
       "  --ops LIST                fmin,fmax,fminimum,fmaximum,fadd,fsub\n"
@@ -736,6 +754,10 @@ static void usage(FILE *f) {
       "  --n N                     updates per launch, a power of two\n"
       "                            (default 16777216)\n"
       "  --repeat K --warmup W     timed and warm-up launches (7, 2)\n"
+      "  --cold                    write 256 MiB of scratch memory between\n"
+      "                            each reset and launch, so that the\n"
+      "                            locations start out of the L2 cache;\n"
+      "                            variant names get a -cold suffix\n"
       "  --max-launch-ms MS        cells whose launch would take longer run\n"
       "                            fewer updates, a power of two >= 65536\n"
       "                            (default 250; the detail file says n)\n"
@@ -811,6 +833,10 @@ int main(int argc, char **argv) {
       usage(stdout);
       return 0;
     }
+    if (!strcmp(a, "--cold")) {
+      cfg.cold = 1;
+      continue;
+    }
     if (!v)
       die("'%s' needs a value (see --help)", a);
     ++i;
@@ -825,6 +851,12 @@ int main(int argc, char **argv) {
       char *path = strdup(eq + 1);
       if (!path)
         die("out of host memory");
+      char *colon = strchr(path, ':');
+      var->types = (1u << N_TYPES) - 1;
+      if (colon) {
+        *colon = 0;
+        var->types = parse_set(colon + 1, type_names, N_TYPES, "type");
+      }
       char *at = strchr(path, '@');
       var->ops = (1u << N_OPS) - 1;
       if (at) {
@@ -906,13 +938,16 @@ int main(int argc, char **argv) {
            "allocate memory");
   check_rt(fpa_rt_buffer_create(g.ctx, (size_t)cfg.n * 8, &g.out), g.ctx,
            "allocate old values");
+  if (cfg.cold)
+    check_rt(fpa_rt_buffer_create(g.ctx, (size_t)SCRATCH_WORDS * 4, &g.scratch),
+             g.ctx, "allocate scratch memory");
 
   time_t now = time(NULL);
   char stamp[64];
   strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d\n",
+  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s\n",
           stamp, fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat,
-          cfg.warmup);
+          cfg.warmup, cfg.cold ? ", cold L2" : "");
   fprintf(cfg.out,
           "op,type,addresses,data,result_used,variant,gupdates_per_s\n");
   fprintf(cfg.cells, "op,type,addresses,data,result_used,variant,updates,"
@@ -921,6 +956,7 @@ int main(int argc, char **argv) {
 
   fpa_rt_buffer_destroy(g.mem);
   fpa_rt_buffer_destroy(g.out);
+  fpa_rt_buffer_destroy(g.scratch);
   for (int v = 0; v < cfg.n_variants; ++v) {
     fpa_rt_module_destroy(cfg.variants[v].mod);
     free((char *)cfg.variants[v].path);

@@ -25,8 +25,9 @@
 #
 # The kernels of <fpatomics/cuda.h> (test/e2e/Inputs/header.cu) are built
 # three ways: header.ptx (clang-22 with the plugin), header-noplugin.ptx
-# (clang-22 alone: the header's CAS loop) and header-nvcc.ptx (nvcc: its
-# CAS loop too); Inputs/run-header.sh runs and checks all three.
+# (clang-22 alone: the header's own definitions) and header-nvcc.ptx (nvcc:
+# the same, inlined); Inputs/run-header.sh runs and checks all three, and
+# compares the final memory of the last two with header.ptx's bit for bit.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 inputs=$root/test/e2e/Inputs

@@ -25,11 +25,20 @@
 #   fpa-nanfree          assume=nan-free-memory (min/max family; opt-in)
 #   fpa-nanfree-precheck both (fminimum/fmaximum)
 #   fpa-flush            assume=subnormal-flush (fsub; opt-in)
+#   header-nvcc          <fpatomics/cuda.h> under nvcc: bench/header-matrix.cu
+#                        (atomicMin/atomicMax/atomicSub, float and double)
+#   header-cas           the same with FPATOMICS_CUDA_CAS_LOOP: the header's
+#                        compare-and-swap loop alone (its old fallback)
 #   int-limit            the raw integer atomic on the same bits (i_* kernels)
-# EXTRA_VARIANTS adds lines "name|ops|options" to the list below.
+# EXTRA_VARIANTS adds lines "name|ops|options|types" to the list below;
+# options: plugin options, "none" (clang-22 without the plugin), "nvcc
+# [ARGS]" (bench/header-matrix.cu with nvcc: NVCC, default
+# $CUDA_PATH/bin/nvcc) or "copy NAME" (NAME's PTX again under another name:
+# an identical-code control). ONLY='NAME ...' keeps only those variants, in
+# the list's order (llvm first: its module has the fill and i_* kernels).
 set -eu
 usage() {
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -38,14 +47,16 @@ out=$2
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
 
-# name|ops|plugin options (empty ops: all; "none": no plugin)
+# name|ops|options|types (empty ops or types: all)
 VARIANTS='llvm||none
 fpa||
 fpa-loop|fmin,fmax,fadd,fsub|-fpa-minmax=loop -fpa-add=loop
 fpa-precheck|fmin,fmax|-fpa-precheck=on
 fpa-nanfree|fmin,fmax,fminimum,fmaximum|-fpa-assume=nan-free-memory
 fpa-nanfree-precheck|fminimum,fmaximum|-fpa-assume=nan-free-memory -fpa-precheck=on
-fpa-flush|fsub|-fpa-assume=subnormal-flush'
+fpa-flush|fsub|-fpa-assume=subnormal-flush
+header-nvcc|fmin,fmax,fsub|nvcc|float,double
+header-cas|fmin,fmax,fsub|nvcc -DFPATOMICS_CUDA_CAS_LOOP|float,double'
 VARIANTS="$VARIANTS${EXTRA_VARIANTS:+
 $EXTRA_VARIANTS}"
 
@@ -54,26 +65,37 @@ build)
   mkdir -p "$out"
   clang=${CLANG:-clang-22}
   plugin=${PLUGIN:-$root/build/pass/FPAtomics.so}
+  nvcc=${NVCC:-${CUDA_PATH:-/usr/local/cuda}/bin/nvcc}
   sh "$root/bench/gen-matrix-ir.sh" >"$out/matrix.ll"
   : >"$out/variants.txt"
-  echo "$VARIANTS" | while IFS='|' read -r name ops opts; do
+  echo "$VARIANTS" | while IFS='|' read -r name ops opts types; do
     [ -n "$name" ] || continue
-    if [ "$opts" = none ]; then
+    if [ -n "${ONLY:-}" ]; then
+      case " $ONLY " in *" $name "*) ;; *) continue ;; esac
+    fi
+    case $opts in
+    none)
       $clang -target nvptx64-nvidia-cuda -march=sm_90 -O2 -S \
         "$out/matrix.ll" -o "$out/$name.ptx"
-    else
+      ;;
+    nvcc | "nvcc "*)
+      # shellcheck disable=SC2086
+      "$nvcc" -arch=sm_90 -O2 -ptx -I"$root/include" ${opts#nvcc} \
+        "$root/bench/header-matrix.cu" -o "$out/$name.ptx"
+      ;;
+    "copy "*)
+      cp "$out/${opts#copy }.ptx" "$out/$name.ptx"
+      ;;
+    *)
       mllvm=
       for o in $opts; do mllvm="$mllvm -mllvm $o"; done
       # shellcheck disable=SC2086
       $clang -target nvptx64-nvidia-cuda -march=sm_90 -O2 -S \
         "$out/matrix.ll" -o "$out/$name.ptx" -fpass-plugin="$plugin" \
         $mllvm -mllvm -fpa-report="$out/$name.report"
-    fi
-    if [ -n "$ops" ]; then
-      echo "$name=$name.ptx@$ops" >>"$out/variants.txt"
-    else
-      echo "$name=$name.ptx" >>"$out/variants.txt"
-    fi
+      ;;
+    esac
+    echo "$name=$name.ptx${ops:+@$ops}${types:+:$types}" >>"$out/variants.txt"
   done
   cp "$root/build/tools/fpa-bench" "$0" "$out/"
   for f in triton_bench.py benchdata.py; do

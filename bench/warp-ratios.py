@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Ratios of one variant against the per-lane lowering and int-limit.
 
-    bench/warp-ratios.py [--variant fpa-warp] [--base fpa] MATRIX.csv...
+    bench/warp-ratios.py [--variant fpa-warp] [--base fpa]
+                         [--limit int-limit] MATRIX.csv...
 
 Reads fpa-bench matrix files (op,type,addresses,data,result_used,variant,
 gupdates_per_s) and prints, for each op, type and address count, the range
@@ -19,7 +20,8 @@ With --in-order N, also VARIANT/int-limit for each cell at N addresses in
 the order the run measured them (a hint that learns from a cold start
 shows in the first cells).
 Run it with --variant set to a copy of BASE's PTX, run as a variant of
-its own, for the noise of a single cell.
+its own, for the noise of a single cell. --limit names the int-limit
+variant (int-limit-cold in a file of fpa-bench --cold).
 """
 import argparse
 import collections
@@ -32,6 +34,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--variant", default="fpa-warp")
     ap.add_argument("--base", default="fpa")
+    ap.add_argument("--limit", default="int-limit")
     ap.add_argument("--worst", type=int, default=8)
     ap.add_argument("--by-data", action="store_true")
     ap.add_argument("--cell-median", action="store_true")
@@ -52,15 +55,15 @@ def main():
             if a.variant not in v or a.base not in v:
                 continue
             rb = v[a.variant] / v[a.base]
-            ri = v[a.variant] / v["int-limit"] if "int-limit" in v else None
+            ri = v[a.variant] / v[a.limit] if a.limit in v else None
             groups[(key[0], key[1], int(key[2]))].append((rb, ri))
             cells.append((rb, key, fn))
             if int(key[2]) == a.in_order and ri is not None:
                 in_order.append("%.2f" % ri)
     if not cells:
         sys.exit("no cell has both %s and %s" % (a.variant, a.base))
-    print("op,type,addresses: %s/%s min-max, %s/int-limit min-max"
-          % (a.variant, a.base, a.variant))
+    print("op,type,addresses: %s/%s min-max, %s/%s min-max"
+          % (a.variant, a.base, a.variant, a.limit))
     for g in sorted(groups, key=lambda k: (k[2], k[0], k[1])):
         rb = [x for x, _ in groups[g]]
         ri = [y for _, y in groups[g] if y is not None]
@@ -99,8 +102,8 @@ def main():
                      ",".join(low[1]), len(m), min(n for _, _, n in m),
                      max(n for _, _, n in m))))
     if a.in_order:
-        print("%s/int-limit at %d addresses, in the run's order: %s"
-              % (a.variant, a.in_order, " ".join(in_order)))
+        print("%s/%s at %d addresses, in the run's order: %s"
+              % (a.variant, a.limit, a.in_order, " ".join(in_order)))
 
 
 if __name__ == "__main__":

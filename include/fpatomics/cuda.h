@@ -17,8 +17,9 @@
  *  - atomicMin stores minnum(*p, v): a NaN v leaves memory unchanged, a NaN
  *    in memory is replaced by v, and -0.0 is below +0.0; atomicMax mirrors
  *    it (+0.0 above -0.0);
- *  - atomicSub stores *p - v, rounded to nearest even (subnormals follow
- *    the compilation's denormal mode, as for any subtraction).
+ *  - atomicSub stores *p - v, rounded to nearest even, subnormals kept
+ *    (also under -ftz=true: the header spells its float subtraction without
+ *    flushing).
  *
  * How they compile:
  *  - Each overload calls an extern "C" function
@@ -30,21 +31,46 @@
  *    __scoped_atomic_* builtin becomes a system-scope atomicrmw.
  *  - Under clang with the fpatomics pass plugin
  *    (-fpass-plugin=FPAtomics.so), the pass replaces each call by that
- *    atomicrmw and lowers it (integer atom.min/max by the sign bit for
- *    min/max) and erases the definitions below. For that they are noinline
- *    and linkonce_odr (inline): the calls survive the optimization pipeline
- *    to the pass at every -O level, and the optimizer may not change their
- *    name or signature (with static, clang mangles the name and the
- *    optimizer drops an unused result).
+ *    atomicrmw, lowers it and erases the definitions below. For that they
+ *    are noinline and linkonce_odr (inline): the calls survive the
+ *    optimization pipeline to the pass at every -O level, and the optimizer
+ *    may not change their name or signature (with static, clang mangles the
+ *    name and the optimizer drops an unused result).
  *  - Without the plugin, and under nvcc (no LLVM pass runs there), the
- *    definitions below do the work: a compare-and-swap loop on the integer
- *    bits (atomicCAS, atomicCAS_block, atomicCAS_system). It is exact but
- *    slow under contention. It loads once, retries with the value the CAS
+ *    definitions below do the same as the pass's default lowering, in CUDA
+ *    C++ (inlined into the caller under nvcc):
+ *    - min/max: one integer atomic on the bits, chosen by the sign BIT of
+ *      v (never v >= 0, which sends -0.0 the wrong way):
+ *                    sign bit of v clear        sign bit of v set
+ *        atomicMin   atomicMin (int, long long) atomicMax (unsigned, u64)
+ *        atomicMax   atomicMax (int, long long) atomicMin (unsigned, u64)
+ *      A NaN v becomes the identity of that integer op (INT_MAX, 0,
+ *      INT_MIN, all-ones), so memory keeps its value and the old value is
+ *      returned. A NaN in memory of the sign the integer op keeps (a
+ *      negative NaN for min, a positive one for max) shows in the returned
+ *      old value; memory was not changed, so a compare-and-swap loop
+ *      started from that value finishes the update (the NaN repair). A NaN
+ *      of the other sign is replaced by the integer op, as minnum demands.
+ *    - sub, float: the native atomicAdd of -v where it is exact, a
+ *      compare-and-swap loop elsewhere. atom.add.f32 on global memory
+ *      flushes subnormal inputs and results; with w = -v, the flushing add
+ *      stores RN(*p + w) for every *p whenever |w| >= 2^-101 or w is inf or
+ *      NaN ((bits(w) & 0x7fffffff) >= 0x0d000000; SEMANTICS.md has the
+ *      proof). Smaller operands and zeros take the loop.
+ *    - sub, double: atomicAdd(p, -v) (sm_60 and later; f64 add does not
+ *      flush); before sm_60 the loop.
+ *    The loop loads once, retries with the value the compare-and-swap
  *    returned, compares bits (a NaN cannot make it spin), orders values by
  *    integer keys (never by float compares), and returns without a write
  *    when the update would not change memory (allowed for relaxed order).
- *    Under clang, the device-scope loop uses a relaxed system-scope CAS:
- *    clang's atomicCAS is seq_cst, and it has no relaxed device-scope CAS.
+ *    Under clang, device scope uses relaxed __atomic builtins, which are
+ *    system scope in the IR: clang's atomicMin and atomicCAS are seq_cst,
+ *    and it has no relaxed device-scope spelling. _block and _system use
+ *    CUDA's scoped atomics (atomicMin_block, atomicAdd_system, ...), but
+ *    unsigned min/max at those scopes are inline PTX under clang (below).
+ *  - FPATOMICS_CUDA_CAS_LOOP, defined before the include, makes every
+ *    definition the compare-and-swap loop (exact, slow under contention);
+ *    it is there to measure the loop against the lowering above.
  */
 
 #ifndef FPATOMICS_CUDA_H
@@ -62,10 +88,10 @@
 #define __FPA_CUDA_ENTRY extern "C" __device__ __forceinline__
 #endif
 
-/* atomicCAS_block and atomicCAS_system exist from sm_60, like CUDA's own
- * _block and _system atomics; the host pass sees every declaration. */
+/* The _block and _system atomics and atomicAdd(double *) exist from sm_60;
+ * the host pass sees every declaration. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600
-#define __FPA_CUDA_SCOPES 1
+#define __FPA_CUDA_SM60 1
 #endif
 
 namespace __fpa_cuda {
@@ -104,6 +130,20 @@ template <class U> __device__ __forceinline__ U order_key(U b) {
   return (b & sign_bit(b)) ? ~b : (b | sign_bit(b));
 }
 
+/* IEEE a - b, round to nearest even, subnormals kept: PTX sub.rn without
+ * .ftz, which __fsub_rn and `-` become under -ftz=true. f64 never flushes.
+ * Host compilations (the header's host pass, tests) use the host's. */
+__device__ __forceinline__ float sub_rn(float a, float b) {
+#ifdef __CUDA_ARCH__
+  float r;
+  asm("sub.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+#else
+  return a - b;
+#endif
+}
+__device__ __forceinline__ double sub_rn(double a, double b) { return a - b; }
+
 /* ---- the new value from the old (m) and the operand (v) ------------------ */
 
 struct op_min { /* llvm.minnum */
@@ -126,11 +166,11 @@ struct op_max { /* llvm.maxnum */
 };
 struct op_sub {
   template <class U> __device__ static __forceinline__ U apply(U m, U v) {
-    return bits_of(value_of(m) - value_of(v));
+    return bits_of(sub_rn(value_of(m), value_of(v)));
   }
 };
 
-/* ---- relaxed load and compare-and-swap, by scope ------------------------ */
+/* ---- relaxed atomics, by scope ------------------------------------------- */
 
 struct scope_block {};
 struct scope_device {};
@@ -145,6 +185,98 @@ template <class U> __device__ __forceinline__ U load(const U *p) {
 #endif
 }
 
+/* Device scope: CUDA's plain atomics under nvcc; relaxed __atomic builtins
+ * under clang (see the top). */
+#ifdef __FPA_CUDA_CLANG
+#define __FPA_CUDA_DEVICE_RMW(CUDA_FN, BUILTIN, P, V)                          \
+  BUILTIN(P, V, __ATOMIC_RELAXED)
+#else
+#define __FPA_CUDA_DEVICE_RMW(CUDA_FN, BUILTIN, P, V) CUDA_FN(P, V)
+#endif
+
+/* NAME(scope, U *p, U v): CUDA_FN on p and v as type S (signed or not),
+ * returning the old bits. */
+#ifdef __FPA_CUDA_SM60
+#define __FPA_CUDA_SCOPED_RMW(NAME, CUDA_FN, U, S)                             \
+  __device__ __forceinline__ U NAME(scope_block, U *p, U v) {                  \
+    return (U)CUDA_FN##_block((S *)p, (S)v);                                   \
+  }                                                                            \
+  __device__ __forceinline__ U NAME(scope_system, U *p, U v) {                 \
+    return (U)CUDA_FN##_system((S *)p, (S)v);                                  \
+  }
+#else
+#define __FPA_CUDA_SCOPED_RMW(NAME, CUDA_FN, U, S)
+#endif
+#define __FPA_CUDA_DEVICE_ONLY_RMW(NAME, CUDA_FN, BUILTIN, U, S)               \
+  __device__ __forceinline__ U NAME(scope_device, U *p, U v) {                 \
+    return (U)__FPA_CUDA_DEVICE_RMW(CUDA_FN, BUILTIN, (S *)p, (S)v);           \
+  }
+#define __FPA_CUDA_RMW(NAME, CUDA_FN, BUILTIN, U, S)                           \
+  __FPA_CUDA_DEVICE_ONLY_RMW(NAME, CUDA_FN, BUILTIN, U, S)                     \
+  __FPA_CUDA_SCOPED_RMW(NAME, CUDA_FN, U, S)
+#define __FPA_CUDA_RMW_WIDTHS(NAME, CUDA_FN, BUILTIN, S32, S64)                \
+  __FPA_CUDA_RMW(NAME, CUDA_FN, BUILTIN, unsigned int, S32)                    \
+  __FPA_CUDA_RMW(NAME, CUDA_FN, BUILTIN, unsigned long long, S64)
+
+__FPA_CUDA_RMW_WIDTHS(smin, atomicMin, __atomic_fetch_min, int, long long)
+__FPA_CUDA_RMW_WIDTHS(smax, atomicMax, __atomic_fetch_max, int, long long)
+
+#ifdef __FPA_CUDA_CLANG
+/* clang-22 compiles CUDA's unsigned scoped min/max to signed PTX:
+ * atomicMax_block(unsigned *) becomes atom.cta.max.s32, because its
+ * __nvvm_atom_cta_max_gen_ui (and _ull, and the sys and min ones) map to the
+ * signed llvm.nvvm.atomic.max.gen.i.cta. So under clang these are PTX. */
+#define __FPA_CUDA_ASM_RMW(NAME, SCOPE, PTX_OP, U, C)                          \
+  __device__ __forceinline__ U NAME(SCOPE, U *p, U v) {                        \
+    U old;                                                                     \
+    asm volatile(PTX_OP " %0, [%1], %2;"                                       \
+                 : "=" C(old)                                                  \
+                 : "l"(p), C(v)                                                \
+                 : "memory");                                                  \
+    return old;                                                                \
+  }
+#define __FPA_CUDA_ASM_RMW_SCOPES(NAME, OP)                                    \
+  __FPA_CUDA_ASM_RMW(NAME, scope_block, "atom.cta." OP ".u32", unsigned int,   \
+                     "r")                                                      \
+  __FPA_CUDA_ASM_RMW(NAME, scope_block, "atom.cta." OP ".u64",                 \
+                     unsigned long long, "l")                                  \
+  __FPA_CUDA_ASM_RMW(NAME, scope_system, "atom.sys." OP ".u32", unsigned int,  \
+                     "r")                                                      \
+  __FPA_CUDA_ASM_RMW(NAME, scope_system, "atom.sys." OP ".u64",                \
+                     unsigned long long, "l")
+__FPA_CUDA_DEVICE_ONLY_RMW(umin, atomicMin, __atomic_fetch_min, unsigned int,
+                           unsigned int)
+__FPA_CUDA_DEVICE_ONLY_RMW(umin, atomicMin, __atomic_fetch_min,
+                           unsigned long long, unsigned long long)
+__FPA_CUDA_DEVICE_ONLY_RMW(umax, atomicMax, __atomic_fetch_max, unsigned int,
+                           unsigned int)
+__FPA_CUDA_DEVICE_ONLY_RMW(umax, atomicMax, __atomic_fetch_max,
+                           unsigned long long, unsigned long long)
+#ifdef __FPA_CUDA_SM60
+__FPA_CUDA_ASM_RMW_SCOPES(umin, "min")
+__FPA_CUDA_ASM_RMW_SCOPES(umax, "max")
+#endif
+#undef __FPA_CUDA_ASM_RMW_SCOPES
+#undef __FPA_CUDA_ASM_RMW
+#else
+__FPA_CUDA_RMW_WIDTHS(umin, atomicMin, __atomic_fetch_min, unsigned int,
+                      unsigned long long)
+__FPA_CUDA_RMW_WIDTHS(umax, atomicMax, __atomic_fetch_max, unsigned int,
+                      unsigned long long)
+#endif
+
+/* Native float add (atom.add.f32 / .f64), returning the old value. */
+__FPA_CUDA_RMW(add, atomicAdd, __atomic_fetch_add, float, float)
+#ifdef __FPA_CUDA_SM60
+__FPA_CUDA_RMW(add, atomicAdd, __atomic_fetch_add, double, double)
+#endif
+
+#undef __FPA_CUDA_RMW_WIDTHS
+#undef __FPA_CUDA_RMW
+#undef __FPA_CUDA_DEVICE_ONLY_RMW
+#undef __FPA_CUDA_SCOPED_RMW
+#undef __FPA_CUDA_DEVICE_RMW
+
 template <class U>
 __device__ __forceinline__ U cas(scope_device, U *p, U expected, U desired) {
 #ifdef __FPA_CUDA_CLANG
@@ -155,7 +287,7 @@ __device__ __forceinline__ U cas(scope_device, U *p, U expected, U desired) {
   return atomicCAS(p, expected, desired);
 #endif
 }
-#ifdef __FPA_CUDA_SCOPES
+#ifdef __FPA_CUDA_SM60
 template <class U>
 __device__ __forceinline__ U cas(scope_block, U *p, U expected, U desired) {
   return atomicCAS_block(p, expected, desired);
@@ -166,24 +298,101 @@ __device__ __forceinline__ U cas(scope_system, U *p, U expected, U desired) {
 }
 #endif
 
-/* The fallback: one load, then CAS on the bits until it takes. */
+/* ---- the compare-and-swap loop ------------------------------------------- */
+
+/* From `old`, a value memory held: CAS on the bits until it takes, retrying
+ * with the value the CAS returned; returns the value the update replaced
+ * (or the last value seen, where the update would not change it). */
+template <class Op, class Scope, class U>
+__device__ __forceinline__ U cas_from(U *p, U old, U v) {
+  for (;;) {
+    U desired = Op::apply(old, v);
+    if (desired == old) /* no change: the relaxed read is the result */
+      return old;
+    U seen = cas(Scope(), p, old, desired);
+    if (seen == old)
+      return old;
+    old = seen;
+  }
+}
+
 template <class Op, class Scope, class T>
 __device__ __forceinline__ T cas_loop(T *address, T val) {
   typedef decltype(bits_of(val)) U;
   U *p = reinterpret_cast<U *>(address);
-  U v = bits_of(val);
-  U old = load(p);
-  for (;;) {
-    U desired = Op::apply(old, v);
-    if (desired == old) /* no change: the relaxed read is the result */
-      break;
-    U seen = cas(Scope(), p, old, desired);
-    if (seen == old)
-      break;
-    old = seen;
-  }
+  return value_of(cas_from<Op, Scope>(p, load(p), bits_of(val)));
+}
+
+/* ---- min and max: the integer atomic chosen by the sign bit -------------- */
+
+template <class Scope, class T>
+__device__ __forceinline__ T int_min(T *address, T val) {
+  typedef decltype(bits_of(val)) U;
+  U *p = reinterpret_cast<U *>(address);
+  U v = bits_of(val), sign = sign_bit(v);
+  bool nan = is_nan(v);
+  U old = (v & sign) ? umax(Scope(), p, nan ? (U)0 : v)
+                     : smin(Scope(), p, nan ? sign - 1 : v);
+  /* a negative NaN (above -inf as unsigned) stays under both ops */
+  if (!nan && old > (sign | inf_bits(v)))
+    old = cas_from<op_min, Scope>(p, old, v);
   return value_of(old);
 }
+
+template <class Scope, class T>
+__device__ __forceinline__ T int_max(T *address, T val) {
+  typedef decltype(bits_of(val)) U;
+  U *p = reinterpret_cast<U *>(address);
+  U v = bits_of(val), sign = sign_bit(v);
+  bool nan = is_nan(v);
+  U old = (v & sign) ? umin(Scope(), p, nan ? ~(U)0 : v)
+                     : smax(Scope(), p, nan ? sign : v);
+  /* a positive NaN (above +inf, below the sign bit) stays under both ops */
+  if (!nan && old > inf_bits(v) && old < sign)
+    old = cas_from<op_max, Scope>(p, old, v);
+  return value_of(old);
+}
+
+/* ---- sub: the native add of -v where it is exact ------------------------- */
+
+template <class Scope>
+__device__ __forceinline__ float native_sub(float *address, float val) {
+  unsigned int w = bits_of(val) ^ 0x80000000u; /* -v, without flushing */
+  if ((w & 0x7fffffffu) >= 0x0d000000u)        /* |w| >= 2^-101, inf, NaN */
+    return add(Scope(), address, value_of(w));
+  return cas_loop<op_sub, Scope>(address, val);
+}
+
+template <class Scope>
+__device__ __forceinline__ double native_sub(double *address, double val) {
+#ifdef __FPA_CUDA_SM60
+  return add(Scope(), address, value_of(bits_of(val) ^ 0x8000000000000000ull));
+#else
+  return cas_loop<op_sub, Scope>(address, val);
+#endif
+}
+
+#ifdef FPATOMICS_CUDA_CAS_LOOP
+template <class Scope, class T> __device__ __forceinline__ T do_min(T *p, T v) {
+  return cas_loop<op_min, Scope>(p, v);
+}
+template <class Scope, class T> __device__ __forceinline__ T do_max(T *p, T v) {
+  return cas_loop<op_max, Scope>(p, v);
+}
+template <class Scope, class T> __device__ __forceinline__ T do_sub(T *p, T v) {
+  return cas_loop<op_sub, Scope>(p, v);
+}
+#else
+template <class Scope, class T> __device__ __forceinline__ T do_min(T *p, T v) {
+  return int_min<Scope>(p, v);
+}
+template <class Scope, class T> __device__ __forceinline__ T do_max(T *p, T v) {
+  return int_max<Scope>(p, v);
+}
+template <class Scope, class T> __device__ __forceinline__ T do_sub(T *p, T v) {
+  return native_sub<Scope>(p, v);
+}
+#endif
 
 } // namespace __fpa_cuda
 
@@ -191,8 +400,7 @@ __device__ __forceinline__ T cas_loop(T *address, T val) {
 
 #define __FPA_CUDA_DEFINE(OP, T, TN, SCOPE)                                    \
   __FPA_CUDA_ENTRY T __fpa_atomic_fetch_##OP##_##TN##_##SCOPE(T *p, T v) {     \
-    return __fpa_cuda::cas_loop<__fpa_cuda::op_##OP,                           \
-                                __fpa_cuda::scope_##SCOPE>(p, v);              \
+    return __fpa_cuda::do_##OP<__fpa_cuda::scope_##SCOPE>(p, v);               \
   }
 #define __FPA_CUDA_DEFINE_TYPES(OP, SCOPE)                                     \
   __FPA_CUDA_DEFINE(OP, float, f32, SCOPE)                                     \
@@ -203,7 +411,7 @@ __device__ __forceinline__ T cas_loop(T *address, T val) {
   __FPA_CUDA_DEFINE_TYPES(sub, SCOPE)
 
 __FPA_CUDA_DEFINE_OPS(device)
-#ifdef __FPA_CUDA_SCOPES
+#ifdef __FPA_CUDA_SM60
 __FPA_CUDA_DEFINE_OPS(block)
 __FPA_CUDA_DEFINE_OPS(system)
 #endif
@@ -229,7 +437,7 @@ __FPA_CUDA_DEFINE_OPS(system)
   __FPA_CUDA_OVERLOAD(atomicSub##SUFFIX, sub, double, f64, SCOPE)
 
 __FPA_CUDA_OVERLOADS(, device)
-#ifdef __FPA_CUDA_SCOPES
+#ifdef __FPA_CUDA_SM60
 __FPA_CUDA_OVERLOADS(_block, block)
 __FPA_CUDA_OVERLOADS(_system, system)
 #endif
@@ -242,7 +450,7 @@ __FPA_CUDA_OVERLOADS(_system, system)
 #undef __FPA_CUDA_DEFINE_TYPES
 #undef __FPA_CUDA_DEFINE
 #undef __FPA_CUDA_ENTRY
-#undef __FPA_CUDA_SCOPES
+#undef __FPA_CUDA_SM60
 #undef __FPA_CUDA_CLANG
 
 #endif /* FPATOMICS_CUDA_H */

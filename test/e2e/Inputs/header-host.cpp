@@ -1,6 +1,8 @@
 // Runs the kernels of header.cu on the host, with <fpatomics/cuda.h>'s
-// fallback (the path nvcc takes: a CAS loop on atomicCAS, atomicCAS_block,
-// atomicCAS_system) compiled as plain C++ over host atomics:
+// definitions (the path nvcc takes: integer atomicMin/atomicMax by the sign
+// bit with the NaN repair's CAS loop, the guarded native atomicAdd for sub)
+// compiled as plain C++ over host atomics that act as CUDA's do (atomicAdd
+// on float flushes subnormals, as atom.add.f32 on global memory does):
 //
 //   header-host DIR NAME MEM OLDS [THREADS]
 //
@@ -8,8 +10,9 @@
 // kernel as CUDA thread i on one of THREADS host threads (default 8; op i
 // goes to a thread by a hash of i), so that every contended location is
 // updated from every thread at once, and writes the buffers mem and olds to MEM
-// and OLDS for header-ref check. This tests the header's loop and header-ref's
-// checker without a GPU; the GPU runs the same kernels from PTX.
+// and OLDS for header-ref check. This tests the header's definitions and
+// header-ref's checker without a GPU; the GPU runs the same kernels from PTX.
+// Built with -DFPATOMICS_CUDA_CAS_LOOP, it runs the header's CAS loop alone.
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -56,7 +59,7 @@ static inline double __longlong_as_double(long long b) {
   std::memcpy(&d, &b, 8);
   return d;
 }
-// CUDA's atomicCAS: returns the old value. Every scope is the host's.
+// CUDA's atomics: return the old value. Every scope is the host's.
 template <class U> static inline U host_cas(U *p, U expected, U desired) {
   __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_RELAXED,
                               __ATOMIC_RELAXED);
@@ -70,8 +73,73 @@ static inline unsigned long long
 atomicCAS(unsigned long long *p, unsigned long long c, unsigned long long v) {
   return host_cas(p, c, v);
 }
+// atomicMin/atomicMax on int, unsigned, long long, unsigned long long: the
+// signed ones compare as signed, the unsigned ones as unsigned.
+template <class I> static inline I host_min(I *p, I v) {
+  I old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (v < old &&
+         !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+template <class I> static inline I host_max(I *p, I v) {
+  I old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (old < v &&
+         !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+// (functions, not macros, for _block and _system: the header overloads those
+// names for float and double)
+#define HOST_MINMAX_AS(SUFFIX, I)                                              \
+  static inline I atomicMin##SUFFIX(I *p, I v) { return host_min(p, v); }      \
+  static inline I atomicMax##SUFFIX(I *p, I v) { return host_max(p, v); }
+#define HOST_MINMAX(I)                                                         \
+  HOST_MINMAX_AS(, I) HOST_MINMAX_AS(_block, I) HOST_MINMAX_AS(_system, I)
+HOST_MINMAX(int)
+HOST_MINMAX(unsigned int)
+HOST_MINMAX(long long)
+HOST_MINMAX(unsigned long long)
+// atomicAdd(float *) as atom.add.f32 does it on global memory: subnormal
+// inputs and a subnormal result become zeros of their sign. So the header's
+// native add is only right where its guard says flushing cannot matter.
+static inline float flush(float x) {
+  unsigned int b = __float_as_uint(x);
+  return (b & 0x7f800000u) == 0 ? __uint_as_float(b & 0x80000000u) : x;
+}
+static inline float atomicAdd(float *p, float v) {
+  unsigned int *q = reinterpret_cast<unsigned int *>(p);
+  unsigned int old = __atomic_load_n(q, __ATOMIC_RELAXED);
+  for (;;) {
+    volatile float sum = flush(__uint_as_float(old)) + flush(v);
+    unsigned int desired = __float_as_uint(flush(sum));
+    if (__atomic_compare_exchange_n(q, &old, desired, false, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+      return __uint_as_float(old);
+  }
+}
+// atomicAdd(double *): f64 adds do not flush.
+static inline double atomicAdd(double *p, double v) {
+  unsigned long long *q = reinterpret_cast<unsigned long long *>(p);
+  unsigned long long old = __atomic_load_n(q, __ATOMIC_RELAXED);
+  for (;;) {
+    volatile double sum = __longlong_as_double((long long)old) + v;
+    unsigned long long desired = (unsigned long long)__double_as_longlong(sum);
+    if (__atomic_compare_exchange_n(q, &old, desired, false, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+      return __longlong_as_double((long long)old);
+  }
+}
 #define atomicCAS_block atomicCAS
 #define atomicCAS_system atomicCAS
+template <class T> static inline T atomicAdd_block(T *p, T v) {
+  return atomicAdd(p, v);
+}
+template <class T> static inline T atomicAdd_system(T *p, T v) {
+  return atomicAdd(p, v);
+}
 
 #include "header.cu"
 

@@ -11,6 +11,12 @@
  *                                     on the host in a shuffled order: MODE
  *                                     ok, or a known wrong lowering (below),
  *                                     which check must reject
+ *   header-ref same DIR NAME MEM_A MEM_B [any-nan]
+ *                                     two runs' final memory (say nvcc's and
+ *                                     clang + plugin's) must be bit-identical;
+ *                                     any-nan: a NaN equals any NaN (for host
+ *                                     runs, whose NaN results follow the
+ *                                     host's arithmetic)
  *   header-ref selftest               the model against SEMANTICS.md's cases
  *
  * Written from ../../../shared/SEMANTICS.md, not from the header or the
@@ -25,7 +31,9 @@
  * vals[i])):
  *   - singles: one op per location, every pair (memory, operand) of the
  *     specials (zeros, subnormals, normals, infinities, quiet and signalling
- *     NaNs of both signs); the old value must be the initial bits;
+ *     NaNs of both signs), and for f32 the pairs at the edge of the native
+ *     add's guard (EDGE_MEM x EDGE_VAL); the old value must be the initial
+ *     bits;
  *   - contended: many ops per location (for _block kernels only ops of one
  *     256-thread block). For min/max the returned old values must form a
  *     linearization: memory goes through a chain init > s1 > ... > final (in
@@ -218,6 +226,21 @@ static size_t specials(const fmt *f, uint64_t *out) {
 }
 #define MAXSPECIALS 24
 
+/* f32 singles at the edge of the guard on the header's native float add
+ * (SEMANTICS.md): a flushing add of w = -v stores RN(M + w) for every M
+ * when |w| >= 2^-101, but not at |w| = 2^-102: 0x0077ba24 - 0x0c800000 is
+ * 0x8c7fffff in IEEE arithmetic, 0x8c800000 when M is flushed. Every M
+ * with every v. */
+static const uint32_t EDGE_MEM[] = {0x0077ba24u, 0x807fffffu, 0x00000001u,
+                                    0x80400000u};
+static const uint32_t EDGE_VAL[] = {0x0c800000u, 0x8c800000u, 0x0d000000u,
+                                    0x8d000000u, 0x0cffffffu, 0x8cffffffu};
+#define NEDGE_MEM (sizeof EDGE_MEM / sizeof EDGE_MEM[0])
+#define NEDGE_VAL (sizeof EDGE_VAL / sizeof EDGE_VAL[0])
+static size_t edges(const fmt *f) {
+  return f->w == 32 ? NEDGE_MEM * NEDGE_VAL : 0;
+}
+
 /* ---- files --------------------------------------------------------------- */
 
 static const char *dir;
@@ -370,7 +393,7 @@ static layout make(const kernel *k, int gpu, uint64_t seed) {
     return L;
   }
   uint64_t sp[MAXSPECIALS];
-  size_t ns = specials(f, sp), nsingle = ns * ns;
+  size_t ns = specials(f, sp), nsingle = ns * ns + edges(f);
   size_t ncont = gpu ? (size_t)1 << 18 : (size_t)1 << 13;
   L.n = (nsingle + ncont + LOCAL - 1) / LOCAL * LOCAL;
   ncont = L.n - nsingle;
@@ -381,8 +404,9 @@ static layout make(const kernel *k, int gpu, uint64_t seed) {
   L.vals = malloc(L.n * es);
   L.idx = malloc(L.n * 4);
   for (size_t i = 0; i < nsingle; ++i) {
-    set(f, L.mem, i, sp[i / ns]);
-    set(f, L.vals, i, sp[i % ns]);
+    size_t e = i - ns * ns;
+    set(f, L.mem, i, i < ns * ns ? sp[i / ns] : EDGE_MEM[e / NEDGE_VAL]);
+    set(f, L.vals, i, i < ns * ns ? sp[i % ns] : EDGE_VAL[e % NEDGE_VAL]);
     L.idx[i] = (int32_t)i;
   }
   for (size_t c = 0; c < nc; ++c)
@@ -689,7 +713,11 @@ static int check(const kernel *k, const char *mem_out, const char *olds_out) {
  *   stale         ops in groups of 4 read memory once, last write wins
  *                 (a loop that does not retry with the value the CAS saw)
  *   new-as-old    returns the new value instead of the old one
- *   ftz           sub flushes subnormal results to zero */
+ *   ftz           sub flushes subnormal results to zero
+ *   native-add    sub as atom.add.f32 on global memory for every operand:
+ *                 subnormal inputs and results flushed (f32 only)
+ *   guard-102     sub as that flushing add where |v| >= 2^-102, exact
+ *                 below: one binade short of the header's guard (f32) */
 static uint64_t trick(const fmt *f, enum op op, uint64_t m, uint64_t v,
                       int sign_ge, int repair) {
   if (isnan_b(f, v))
@@ -708,6 +736,21 @@ static uint64_t trick(const fmt *f, enum op op, uint64_t m, uint64_t v,
   return r;
 }
 
+/* M + w as atom.add.f32 on global memory computes it: subnormal inputs and
+ * result become zeros of their sign. */
+static uint64_t flushing_add(uint64_t m, uint64_t w) {
+  const fmt *f = &F32;
+  uint64_t mmask = ((uint64_t)1 << f->mbits) - 1;
+  if (!(m & f->inf) && (m & mmask))
+    m &= f->sign;
+  if (!(w & f->inf) && (w & mmask))
+    w &= f->sign;
+  uint64_t r = sub(f, m, w ^ f->sign);
+  if (!(r & f->inf) && (r & mmask))
+    r &= f->sign;
+  return r;
+}
+
 static int simulate(const kernel *k, const char *mem_out, const char *olds_out,
                     const char *mode) {
   const fmt *f = k->f;
@@ -719,9 +762,13 @@ static int simulate(const kernel *k, const char *mem_out, const char *olds_out,
   int sign_ge = !strcmp(mode, "sign-ge"),
       norep = !strcmp(mode, "no-nan-repair");
   int stale = !strcmp(mode, "stale"), newold = !strcmp(mode, "new-as-old");
-  int ftz = !strcmp(mode, "ftz");
-  if (!sign_ge && !norep && !stale && !newold && !ftz && strcmp(mode, "ok"))
+  int ftz = !strcmp(mode, "ftz"), native = !strcmp(mode, "native-add"),
+      guard102 = !strcmp(mode, "guard-102");
+  if (!sign_ge && !norep && !stale && !newold && !ftz && !native && !guard102 &&
+      strcmp(mode, "ok"))
     die("unknown mode", mode);
+  if ((native || guard102) && (f->w != 32 || k->op != SUB))
+    die("native-add and guard-102 simulate f32 sub, not", k->name);
   if (k->op == SHARED)
     die("simulate does not run", k->name);
   size_t *order = malloc((n ? n : 1) * sizeof *order);
@@ -745,6 +792,8 @@ static int simulate(const kernel *k, const char *mem_out, const char *olds_out,
         r = sub(f, m, v);
         if (ftz && (r & ~f->sign & f->all) < ((uint64_t)1 << f->mbits))
           r &= f->sign;
+        if (native || (guard102 && (v & ~f->sign) >= 0x0c800000u))
+          r = flushing_add(m, v ^ f->sign);
       } else if (sign_ge || norep) {
         r = trick(f, k->op, m, v, sign_ge, !norep);
       } else {
@@ -763,6 +812,45 @@ static int simulate(const kernel *k, const char *mem_out, const char *olds_out,
   free(order);
   free(seen);
   return 0;
+}
+
+/* ---- same ---------------------------------------------------------------- */
+
+/* Two builds' final memory, bit for bit (NaNs included unless any_nan: every
+ * lowering of these kernels either copies an operand's or memory's bits, or
+ * computes a difference on the same hardware). */
+static int same_mem(const kernel *k, const char *a_path, const char *b_path,
+                    int any_nan) {
+  const fmt *f = k->f;
+  size_t es = (size_t)f->w / 8, na, nb, nmem;
+  void *init = get(path_of(k->name, ".mem"), es, &nmem);
+  void *a = get(path_of(a_path, NULL), es, &na);
+  void *b = get(path_of(b_path, NULL), es, &nb);
+  cur = k->name;
+  problems = 0;
+  size_t nan_only = 0;
+  if (na != nmem || nb != nmem) {
+    bad("sizes: %zu and %zu locations, %zu expected", na, nb, nmem);
+  } else {
+    for (size_t i = 0; i < nmem; ++i) {
+      uint64_t x = at(f, a, i), y = at(f, b, i);
+      int both_nan = isnan_b(f, x) && isnan_b(f, y);
+      if (x == y || (any_nan && both_nan))
+        continue;
+      nan_only += both_nan;
+      bad("mem[%zu]: 0x%" PRIx64 " and 0x%" PRIx64 " (initial 0x%" PRIx64 ")",
+          i, x, y, at(f, init, i));
+    }
+  }
+  if (problems)
+    printf("%s: DIFFERENT, %d locations (%zu of them NaNs of other bits)\n",
+           k->name, problems, nan_only);
+  else
+    printf("%s: same final memory (%zu locations)\n", k->name, nmem);
+  free(init);
+  free(a);
+  free(b);
+  return problems ? 1 : 0;
 }
 
 /* ---- selftest ------------------------------------------------------------ */
@@ -807,6 +895,12 @@ static int selftest(void) {
   if (trick(f, MIN, MONE, N0, 0, 1) != MONE ||
       trick(f, MIN, MONE, N0, 1, 1) != N0)
     fails++, printf("selftest: trick\n");
+  /* SEMANTICS.md's case at |w| = 2^-102, as the H200 stored it */
+  if (sub(f, 0x0077ba24u, 0x0c800000u) != 0x8c7fffffu ||
+      flushing_add(0x0077ba24u, 0x8c800000u) != 0x8c800000u ||
+      flushing_add(0x0077ba24u, 0x8d000000u) !=
+          sub(f, 0x0077ba24u, 0x0d000000u))
+    fails++, printf("selftest: flushing add\n");
   printf("selftest: %s\n", fails ? "FAILED" : "ok");
   return fails ? 1 : 0;
 }
@@ -826,6 +920,15 @@ int main(int argc, char **argv) {
     gen(!strcmp(argv[3], "gpu"));
     return 0;
   }
+  if ((argc == 6 || argc == 7) && !strcmp(argv[1], "same")) {
+    dir = argv[2];
+    const kernel *k = find(argv[3]);
+    if (!k)
+      die("unknown kernel", argv[3]);
+    if (argc == 7 && strcmp(argv[6], "any-nan"))
+      die("the last argument of same is any-nan, not", argv[6]);
+    return same_mem(k, argv[4], argv[5], argc == 7);
+  }
   if ((argc == 6 && !strcmp(argv[1], "check")) ||
       (argc == 7 && !strcmp(argv[1], "simulate"))) {
     dir = argv[2];
@@ -837,7 +940,9 @@ int main(int argc, char **argv) {
   }
   fprintf(stderr, "usage: header-ref list | selftest | gen DIR small|gpu\n"
                   "       header-ref check DIR NAME MEM OLDS\n"
+                  "       header-ref same DIR NAME MEM_A MEM_B [any-nan]\n"
                   "       header-ref simulate DIR NAME MEM OLDS "
-                  "ok|sign-ge|no-nan-repair|stale|new-as-old|ftz\n");
+                  "ok|sign-ge|no-nan-repair|stale|new-as-old|ftz|native-add|"
+                  "guard-102\n");
   return 2;
 }

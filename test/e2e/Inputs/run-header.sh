@@ -4,13 +4,22 @@
 #   run-header.sh cuda DIR   on a GPU: every kernel from each build of
 #                            header.cu in DIR: header.ptx (clang-22 with the
 #                            plugin), header-noplugin.ptx (clang-22 alone:
-#                            the header's own loop), header-nvcc.ptx (nvcc)
+#                            the header's own definitions), header-nvcc.ptx
+#                            (nvcc: the same, inlined); then the final
+#                            memory of each kernel from header-noplugin and
+#                            header-nvcc must be bit-identical to the
+#                            plugin's (header-ref same)
 #   run-header.sh host DIR   no GPU: the kernels compiled as host C++ over
-#                            host atomics (header-host.cpp)
-# DIR holds header-ref (and fpa-run, or header-host); HEADER_REF, FPA_RUN and
-# HEADER_HOST override their paths. Inputs are generated into DIR on the
+#                            host atomics (header-host.cpp): host, and
+#                            host-loop (built with FPATOMICS_CUDA_CAS_LOOP),
+#                            whose final memory must be the same as host's
+#                            (a NaN as any NaN: the host's NaN results are
+#                            not the GPU's)
+# DIR holds header-ref (and fpa-run, or header-host and header-host-loop);
+# HEADER_REF, FPA_RUN, HEADER_HOST and HEADER_HOST_LOOP override their paths. Inputs are generated into DIR on the
 # first run (GPU size for cuda, small for host). Prints PASS|FAIL
-# BUILD/NAME per kernel, then "header: N passed, M failed"; exits 1 if
+# BUILD/NAME per kernel, SAME|DIFF BUILD/NAME per comparison, then
+# "header: N passed, M failed" (comparisons included); exits 1 if
 # anything failed. A build that is missing, or a kernel that cannot run
 # (fpa-run exit 77: no device), is a FAIL, never a pass. Logs are in
 # DIR/BUILD.NAME.log.
@@ -19,10 +28,11 @@ mode=$1
 dir=$2
 ref=${HEADER_REF:-$dir/header-ref}
 case $mode in
-  cuda) size=gpu builds="header header-noplugin header-nvcc" ;;
-  host) size=small builds="host" ;;
+  cuda) size=gpu base=header others="header-noplugin header-nvcc" nan= ;;
+  host) size=small base=host others="host-loop" nan=any-nan ;;
   *) echo "usage: $0 cuda|host DIR" >&2; exit 2 ;;
 esac
+builds="$base $others"
 pass=0
 fail=0
 
@@ -43,7 +53,12 @@ for build in $builds; do
         echo "SKIP $build/$name (needs __syncthreads)"
         continue
       fi
-      "${HEADER_HOST:-$dir/header-host}" "$dir" "$name" "$mem" "$olds" >"$log" 2>&1
+      if [ "$build" = host ]; then
+        prog=${HEADER_HOST:-$dir/header-host}
+      else
+        prog=${HEADER_HOST_LOOP:-$dir/header-host-loop}
+      fi
+      "$prog" "$dir" "$name" "$mem" "$olds" >"$log" 2>&1
       rc=$?
     elif [ ! -f "$dir/$build.ptx" ]; then
       echo "FAIL $build/$name (missing $dir/$build.ptx)"
@@ -63,6 +78,23 @@ for build in $builds; do
       pass=$((pass + 1))
     else
       echo "FAIL $build/$name (exit $rc, log $log)"
+      fail=$((fail + 1))
+      sed 's/^/    /' "$log" | head -20
+    fi
+  done
+done
+
+for build in $others; do
+  for name in $("$ref" list); do
+    [ -f "$dir/$base.$name.mem.out" ] || [ "$mode" = cuda ] || continue
+    log=$dir/$build.$name.same.log
+    "$ref" same "$dir" "$name" "$dir/$base.$name.mem.out" \
+      "$dir/$build.$name.mem.out" $nan >"$log" 2>&1
+    if [ $? -eq 0 ]; then
+      echo "SAME $build/$name: $(tail -n 1 "$log" | sed 's/^[^(]*(//; s/)$//') as $base"
+      pass=$((pass + 1))
+    else
+      echo "DIFF $build/$name (log $log)"
       fail=$((fail + 1))
       sed 's/^/    /' "$log" | head -20
     fi
