@@ -2,14 +2,15 @@
 |*                                                                          *|
 |* Runs the kernels of bench/gen-matrix-ir.sh, compiled once per variant,   *|
 |* over the matrix op x type x addresses x data x result_used (see          *|
-|* bench/README.md), side by side in one process on one GPU. Each cell is   *|
-|* timed with device events (median of --repeat launches after --warmup),   *|
-|* and its final memory (and returned old values) checked against a host    *|
-|* reference computed here, so a fast wrong variant cannot count.           *|
+|* docs/benchmarks.md), side by side in one process on one GPU. Each cell   *|
+|* is timed with device events (median of --repeat launches after           *|
+|* --warmup), and its final memory (and returned old values) checked        *|
+|* against a host reference computed here, so a fast wrong variant cannot   *|
+|* count.                                                                   *|
 |*                                                                          *|
 |* Writes the matrix CSV (op,type,addresses,data,result_used,variant,       *|
-|* gupdates_per_s) and a per-cell detail CSV (updates, launches, median     *|
-|* ms, check).                                                              *|
+|* gupdates_per_s) and a per-cell detail CSV (updates, launches, median ms, *|
+|* check).                                                                  *|
 \*===----------------------------------------------------------------------===*/
 #include "fpa_rt.h"
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes the LLVM IR of the throughput matrix's kernels (bench/README.md) to
+# Writes the LLVM IR of the throughput matrix's kernels (docs/benchmarks.md) to
 # stdout. One module holds every kernel; bench/run-matrix.sh compiles it once
 # per variant (with and without the plugin and its options).
 #

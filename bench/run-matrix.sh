@@ -1,5 +1,5 @@
 #!/bin/sh
-# The GPU throughput matrix (bench/README.md), in three phases:
+# The GPU throughput matrix (docs/benchmarks.md), in three phases:
 #
 #   bench/run-matrix.sh build OUTDIR        here: IR from gen-matrix-ir.sh,
 #                                           PTX per variant (clang-22, with

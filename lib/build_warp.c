@@ -42,10 +42,9 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     hint = fpa_warp_hint_global(&w);
     /* The hint's word, at the top of the region that runs exactly when the
      * atomic does (see fpa_warp_region_head): on its way while the operand is
-     * computed, so that a warp that asks only compares it. (Compared or
-     * made warp-uniform there, the hint cost the warps that do not ask
-     * more than it saved: bench/results/2026-11-21-h200-warp-precheck-raw,
-     * runs t to v.) */
+     * computed, so that a warp that asks only compares it. It is not
+     * compared or made warp-uniform there: that costs the warps that do not
+     * ask more than it saves. */
     LLVMBasicBlockRef in[FPA_WARP_REGION_MAX];
     int nin;
     LLVMValueRef top =
@@ -61,12 +60,11 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * be combined: the warp goes to its own copy of the per-lane atomic
    * (fast_pl) before anything else, with one branch. The grouping tests
    * then run at the atomic, never early: at the early test's head, the
-   * branch around it waited for the test's operands (constant loads)
-   * before the operand's computation, and cost 2 to 3% at 2^24 float
-   * addresses on an H200 (bench/results/2026-11-21-h200-warp-precheck-raw,
-   * run da). With warp-precheck, that one branch also tests the hint
+   * branch around it would wait for the test's operands (constant loads)
+   * before the operand's computation, which costs 2 to 3% at 2^24 float
+   * addresses. With warp-precheck, that one branch also tests the hint
    * (`cold`: the test holds and the hint is cold) and takes the direct
-   * form; a test of its own cost about 1% there (run df, -nosplit). */
+   * form; a test of its own costs about 1% more there. */
   /* Values cross blocks as integer bits: a backend that promotes half or
    * bfloat to float between blocks (x86; NVPTX below sm_80 for bfloat)
    * would quiet signalling NaNs on the way. */
@@ -139,9 +137,9 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->lockstep) {
     /* Used results: the warp must still be converged when the leader's old
      * value is shuffled to its group. After a branch around the leader's
-     * atomic, an H200 let a leader run that shuffle apart from its group
-     * (bench/results/2026-11-21-h200-warp-broadcast.txt), so here every
-     * lane runs the leader's instructions, predicated. */
+     * atomic the GPU may let a leader run that shuffle apart from its group
+     * (warp_leader.c), so here every lane runs the leader's instructions,
+     * predicated. */
     LLVMValueRef lold = fpa_warp_lockstep_leader(&w, p, is_leader, total);
     join = LLVMGetInsertBlock(b);
     LLVMValueRef old = fpa_warp_shuffle(

@@ -204,10 +204,9 @@ LLVMValueRef fpa_warp_lanes_guard(fpa_warp *w, const fpa_lanes *d) {
   LLVMValueRef g = NULL;
   if (d->rows) {
     /* %ntid.x % 32 == 0 (not also "or %ntid.y = %ntid.z = 1": the two
-     * more constant loads and the multiply it took cost throughput on an
-     * H200, where each cycle before a warp's atomic counts: bench/results/
-     * 2026-11-21-h200-warp-precheck-raw, runs db and dc; a 1-D block of
-     * another size takes the grouping tests, which are exact too) */
+     * more constant loads and the multiply it takes cost throughput, as
+     * each cycle before a warp's atomic counts; a 1-D block of another
+     * size takes the grouping tests, which are exact too) */
     LLVMValueRef x = fpa_warp_intrinsic(w, "llvm.nvvm.read.ptx.sreg.ntid.x",
                                         NULL, NULL, 0, "");
     g = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, x, ku(w->i32, 31), ""),
@@ -323,12 +322,9 @@ LLVMValueRef fpa_warp_group(fpa_warp *w, const fpa_warp_plan *p,
   if (p->hint == FPA_WARP_PRECHECK_MIXED) {
     /* A warp whose lanes need both integer atomics (warp-precheck):
      * vote.uni.sync of the operands' signs, which does not wait for the
-     * shuffle: one vote and an or on every warp's path to its atomic. (A
-     * ballot and two compares, with the store address computed at the
-     * asking point, ran about 1% slower on mixed-sign data at 2^24
-     * float addresses on an H200: bench/results/
-     * 2026-11-21-h200-warp-precheck-raw, run u, mixed-s against
-     * mixed-ul.) */
+     * shuffle: one vote and an or on every warp's path to its atomic (a
+     * ballot and two compares cost about 1% more on mixed-sign data at
+     * 2^24 float addresses). */
     LLVMValueRef both =
         LLVMBuildNot(b, fpa_warp_one_sign(w, mask, vbits), "bothsigns");
     LLVMValueRef odd = LLVMBuildOr(b, anydup, both, "odd");

@@ -1,20 +1,18 @@
 /*===-- warp_leader.c - the leader's atomic in lockstep ------------------===*\
 |*                                                                          *|
 |* Used results and convergence: the leader's old value reaches its group   *|
-|* by a shuffle after the atomic, which needs the group converged there.    *|
-|* With a branch around the leader's atomic, an H200 let a leader run that  *|
-|* shuffle apart from the rest of its group: when lanes of one warp reach   *|
-|* the site at different times (each set with its own activemask), the GPU  *|
-|* may join two such sets at the branch's reconvergence point, and the      *|
-|* leader went on with the other set; its group then read 0 from it         *|
-|* (bench/results/2026-11-21-h200-warp-broadcast.txt). So with the result   *|
-|* used there is no branch: every lane runs the leader's instructions as    *|
-|* predicated PTX (inline asm `@p atom...`) with the form the per-lane      *|
-|* lowering chose (native add, the integer trick's two atomics, or a        *|
-|* cmpxchg loop that all lanes run while vote.any.sync says a lane must     *|
-|* retry), at the site's scope. Without a used result nothing crosses lanes *|
-|* after the atomic, and the leader's atomicrmw is branched to and lowered  *|
-|* like any other.                                                          *|
+|* by a shuffle after the atomic, which needs the group converged there. A  *|
+|* branch around the leader's atomic does not keep it so: when lanes of one *|
+|* warp reach the site at different times (each set with its own            *|
+|* activemask), the GPU may join two such sets at the branch's              *|
+|* reconvergence point and let the leader go on with the other set, and its *|
+|* group then reads garbage from it. So with the result used there is no    *|
+|* branch: every lane runs the leader's instructions as predicated PTX      *|
+|* (inline asm `@p atom...`) with the form the per-lane lowering chose      *|
+|* (native add, the integer trick's two atomics, or a cmpxchg loop that all *|
+|* lanes run while vote.any.sync says a lane must retry), at the site's     *|
+|* scope. Without a used result nothing crosses lanes after the atomic, and *|
+|* the leader's atomicrmw is branched to and lowered like any other.        *|
 \*===----------------------------------------------------------------------===*/
 #include "warp.h"
 

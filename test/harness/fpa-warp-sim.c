@@ -18,7 +18,7 @@
 |* each lane's old value and the final memory are compared with one atomic  *|
 |* per lane applied in ascending lane order (on the per-lane path: in the   *|
 |* order of the lanes' last memory accesses), from a reference written here *|
-|* from ../../shared/SEMANTICS.md (never from the library).                 *|
+|* from the semantics in docs/exactness.md (never from the library).        *|
 |*                                                                          *|
 |* The simulation is stricter than the hardware in one way: every active    *|
 |* lane must reach every collective, in the same order, with a member mask  *|

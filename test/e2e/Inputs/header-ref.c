@@ -19,7 +19,7 @@
  *                                     host's arithmetic)
  *   header-ref selftest               the model against SEMANTICS.md's cases
  *
- * Written from ../../../shared/SEMANTICS.md, not from the header or the
+ * Written from docs/exactness.md (the semantics), not from the header or the
  * pass. Values are compared through integer order keys, never with the
  * host's float compares:
  *   min = llvm.minnum: a NaN operand leaves memory as it is, a NaN in memory

@@ -6,7 +6,7 @@
  *                            or of NAME, a kernel run on min_olds' inputs
  *                            (DIR/NAME.olds.out, DIR/NAME.m.out)
  *
- * Written from ../../../shared/SEMANTICS.md, not from the pass: values are
+ * Written from docs/exactness.md (the semantics), not from the pass: values are
  * compared through integer order keys, never with the host's fmin/fmax:
  *   minnum:  a NaN operand is ignored; -0.0 < +0.0; a NaN result may be any NaN
  *   minimum: a NaN operand gives NaN; -0.0 < +0.0

@@ -14,7 +14,7 @@
  *                               host (to test this program without a GPU);
  *                               "corrupt" then spoils one returned old value
  *
- * The checks, written from ../../../shared/SEMANTICS.md, never from the pass:
+ * The checks, written from docs/exactness.md (the semantics), never from the pass:
  *  - final memory of every cell against the host reference: bit for bit for
  *    fmin/fmax and for fadd/fsub of quarter-integers (every partial sum is
  *    exact, so any order gives the same bits); any NaN for a NaN result of
