@@ -175,7 +175,11 @@ LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMValueRef val, int fences) {
   if (fences && leading_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
     fence(b, s, leading_fence(s->ordering));
-  const char *ptx = s->sys_asm && s->ssid == FPA_SYNCSCOPE_SYSTEM
+  /* generic, global and shared memory only: a thread-local pointer
+   * (addrspace 5) is not a generic address, and needs no scope */
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  const char *ptx = s->sys_asm && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
+                            (as == 0 || as == 1 || as == 3)
                         ? ptx_rmw_op(op, LLVMTypeOf(val))
                         : NULL;
   LLVMValueRef rmw;
@@ -189,6 +193,14 @@ LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
   if (fences && trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
     fence(b, s, trailing_fence(s->ordering));
   return rmw;
+}
+
+LLVMValueRef fpa_emit_plain_rmw(LLVMBuilderRef b, const fpa_site *s,
+                                LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
+                                LLVMValueRef val) {
+  fpa_site plain = *s;
+  plain.sys_asm = 0;
+  return fpa_emit_rmw(b, &plain, op, ptr, val, 0);
 }
 
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s) {

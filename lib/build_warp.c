@@ -155,8 +155,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBuildCondBr(b, is_leader, lbb, join);
     LLVMPositionBuilderAtEnd(b, lbb);
     LLVMValueRef operand = fpa_warp_leader_operand(&w, total);
-    LLVMValueRef rmw = fpa_emit_rmw(
-        b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""), 0);
+    LLVMValueRef rmw = fpa_emit_plain_rmw(
+        b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""));
     LLVMSetValueName2(rmw, "warp.old", 8);
     LLVMBuildBr(b, join);
     if (w.early.init)

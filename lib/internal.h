@@ -227,6 +227,11 @@ void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                           LLVMValueRef val, int fences);
+/* An atomicrmw with the site's properties and no fences, never inline asm:
+ * for the atomics that aggregate=warp makes and that are lowered again. */
+LLVMValueRef fpa_emit_plain_rmw(LLVMBuilderRef b, const fpa_site *s,
+                                LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
+                                LLVMValueRef val);
 /* One monotonic atomic load of `ty` at `ptr` with the site's scope (system
  * for singlethread, which NVPTX cannot select) and volatile/metadata. */
 LLVMValueRef fpa_emit_atomic_load(LLVMBuilderRef b, const fpa_site *s,

@@ -91,7 +91,7 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
   fpa_site ls = *s;
   ls.val = LLVMBuildBitCast(b, vbits, s->vty, "");
   ls.inst =
-      fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ls.val, 0);
+      fpa_emit_plain_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ls.val);
   *old = s->result_used ? LLVMBuildBitCast(b, ls.inst, w->wty, "perlane.old")
                         : NULL;
   LLVMValueRef br = LLVMBuildBr(b, w->end);

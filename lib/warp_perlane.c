@@ -30,8 +30,9 @@ void fpa_warp_perlane_rmw(fpa_warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   LLVMPositionBuilderAtEnd(b, bb);
-  LLVMValueRef rmw = fpa_emit_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr,
-                                  LLVMBuildBitCast(b, vbits, s->vty, ""), 0);
+  LLVMValueRef rmw =
+      fpa_emit_plain_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr,
+                         LLVMBuildBitCast(b, vbits, s->vty, ""));
   *old = s->result_used ? LLVMBuildBitCast(b, rmw, w->wty, "") : NULL;
   LLVMValueRef br = LLVMBuildBr(b, w->end);
   *end = bb;
