@@ -8,7 +8,10 @@
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=keep;add=keep>' -S %s | %FileCheck %s
 ; RUN: sed -e 's/^target triple = .*/target triple = "spirv64-unknown-unknown"/' %s \
 ; RUN:   | %opt %loadplugin -passes='lower-fp-atomics<minmax=keep;add=keep>' -S | %FileCheck %s --check-prefix=SPIRV
-; Lowered: the int trick for fmin float, with no fence (monotonic).
+; Lowered: the guarded add for fadd float (a generic pointer may point to
+; global memory, where atom.add.f32 flushes subnormals), the int trick for
+; fmin float, with no fence (monotonic); at system scope their atomics are
+; inline PTX atom.sys.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s --check-prefix=LOWERED
 ; RUN: %fpa-opt-asan %s --sm=90 -o /dev/null --report=%t.report
 ; RUN: %FileCheck %s --check-prefix=REPORT < %t.report
@@ -140,14 +143,24 @@ declare half @__fpa_atomic_fetch_max_f16_system(ptr, half)
 ; SPIRV-NEXT: atomicrmw fadd ptr %pf, float %vf monotonic, align 4
 
 ; LOWERED-LABEL: define void @all(
-; LOWERED: atomicrmw fadd ptr %pf, float %vf syncscope("block") monotonic
+; LOWERED-NEXT: [[WB:%wbits[0-9]*]] = bitcast float %vf to i32
+; LOWERED-NEXT: [[MAG:%mag[0-9]*]] = and i32 [[WB]], 2147483647
+; LOWERED-NEXT: [[BIG:%addexact[0-9]*]] = icmp uge i32 [[MAG]], 218103808
+; LOWERED-NEXT: br i1 [[BIG]], label %[[NAT:atomicrmw.native[0-9]*]], label %atomicrmw.tiny
+; LOWERED: [[NAT]]:
+; LOWERED-NEXT: atomicrmw fadd ptr %pf, float %vf syncscope("block") monotonic
+; LOWERED-NOT: fence
+; LOWERED: call float asm sideeffect "atom.sys.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr %pf, float %vf)
 ; LOWERED-NOT: fence
 ; LOWERED: atomicrmw min ptr %pf, i32 {{%.*}} syncscope("block") monotonic
+; LOWERED-NOT: fence
+; LOWERED: call i32 asm sideeffect "atom.sys.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr %pf, i32
 ; LOWERED-NOT: atomicrmw fmin
 ; LOWERED: ret void
 ; LOWERED-NOT: declare {{.*}}__fpa_atomic_fetch
 
-; REPORT: all: fadd float addrspace(0): native native: from __fpa_atomic_fetch_add_f32_block: atom.add.f32 exists on every sm
+; REPORT: all: fadd float addrspace(0): rewritten fadd-guarded: from __fpa_atomic_fetch_add_f32_block: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros{{$}}
+; REPORT: all: fadd float addrspace(0): rewritten fadd-guarded: from __fpa_atomic_fetch_add_f32_system: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REPORT: all: fmin float addrspace(0): rewritten int-trick: from __fpa_atomic_fetch_min_f32_block: integer min/max by sign bit, with NaN repair
 ; REPORT: all: fmax half addrspace(0): rewritten cas-loop-masked: from __fpa_atomic_fetch_max_f16_system:
 

@@ -1,47 +1,65 @@
 ; Lowered f32/f64 min/max through llc-22 for sm_70 and sm_90: the update is
 ; one integer atom.min/max (s32/u32/s64/u64); a cmpxchg appears only after the
-; NaN-repair block. ptxas accepts the sm_90 output where it is installed.
+; NaN-repair block. The sites are system scope: from sm_60 the integer atoms
+; are inline PTX `atom.sys` (LLVM 22 prints an atomicrmw with no scope, which
+; PTX reads as .gpu); the repair cas is the backend's, with .sys. ptxas
+; accepts the sm_90 output where it is installed. Below sm_60 PTX has no
+; .sys, and the atoms have no scope (SM50).
 ; REQUIRES: llvm22, nvptx
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s -o %t70.bc
 ; RUN: %llc -mcpu=sm_70 %t70.bc -o - | %FileCheck %s
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' %s -o %t90.bc
 ; RUN: %llc -mcpu=sm_90 %t90.bc -o %t90.ptx
 ; RUN: %FileCheck %s < %t90.ptx
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory>' %s -o %tnf.bc
+; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin %}
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;assume=nan-free-memory>' %s -o %tnf.bc
 ; RUN: %llc -mcpu=sm_90 %tnf.bc -o - | %FileCheck %s --check-prefix=NANFREE
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50>' %s -o %t50.bc
+; RUN: %llc -mcpu=sm_50 %t50.bc -o - | %FileCheck %s --check-prefix=SM50
 
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; fmin f32 on global memory: atom.global.min.s32 / atom.global.max.u32.
+; fmin f32 on global memory: atom.sys.global.min.s32 / atom.sys.global.max.u32.
 define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: .visible .func fmin_f32(
 ; CHECK-NOT: cas
-; CHECK: atom.global.min.s32
+; CHECK: atom.sys.global.min.s32
 ; CHECK-NOT: cas
-; CHECK: atom.global.max.u32
+; CHECK: atom.sys.global.max.u32
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
 ; CHECK: atom{{.*}}.global.cas.b32
 ; Under assume=nan-free-memory there is no repair path at all.
 ; NANFREE-LABEL: .visible .func fmin_f32(
 ; NANFREE-NOT: cas
-; NANFREE: atom.global.min.s32
+; NANFREE: atom.sys.global.min.s32
 ; NANFREE-NOT: cas
-; NANFREE: atom.global.max.u32
+; NANFREE: atom.sys.global.max.u32
 ; NANFREE-NOT: cas
 ; NANFREE: ret;
+; SM50-LABEL: .visible .func fmin_f32(
+; SM50-NOT:   .sys
+; SM50:       atom.global.min.s32
+; SM50-NOT:   .sys
+; SM50:       atom.global.max.u32
+; SM50-NOT:   .sys
+; SM50:       %atomicrmw.nanrepair
+; SM50-NOT:   .sys
+; SM50:       atom.global.cas.b32
+; SM50-NOT:   .sys
+; SM50:       ret;
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret void
 }
 
-; fmax f32 on shared memory: atom.shared.max.s32 / atom.shared.min.u32.
+; fmax f32 on shared memory: atom.sys.shared.max.s32 / atom.sys.shared.min.u32.
 define float @fmax_f32_shared(ptr addrspace(3) %p, float %v) {
 ; CHECK-LABEL: .visible .func  (.param .b32 func_retval0) fmax_f32_shared(
 ; CHECK-NOT: cas
-; CHECK: atom.shared.max.s32
+; CHECK: atom.sys.shared.max.s32
 ; CHECK-NOT: cas
-; CHECK: atom.shared.min.u32
+; CHECK: atom.sys.shared.min.u32
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
 ; CHECK: atom{{.*}}.shared.cas.b32
@@ -49,13 +67,13 @@ define float @fmax_f32_shared(ptr addrspace(3) %p, float %v) {
   ret float %old
 }
 
-; fmin f64 through a generic pointer: atom.min.s64 / atom.max.u64.
+; fmin f64 through a generic pointer: atom.sys.min.s64 / atom.sys.max.u64.
 define double @fmin_f64(ptr %p, double %v) {
 ; CHECK-LABEL: fmin_f64(
 ; CHECK-NOT: cas
-; CHECK: atom.min.s64
+; CHECK: atom.sys.min.s64
 ; CHECK-NOT: cas
-; CHECK: atom.max.u64
+; CHECK: atom.sys.max.u64
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
 ; CHECK: atom{{.*}}.cas.b64
@@ -63,13 +81,13 @@ define double @fmin_f64(ptr %p, double %v) {
   ret double %old
 }
 
-; fmax f64 on global memory: atom.global.max.s64 / atom.global.min.u64.
+; fmax f64 on global memory: atom.sys.global.max.s64 / atom.sys.global.min.u64.
 define void @fmax_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: fmax_f64(
 ; CHECK-NOT: cas
-; CHECK: atom.global.max.s64
+; CHECK: atom.sys.global.max.s64
 ; CHECK-NOT: cas
-; CHECK: atom.global.min.u64
+; CHECK: atom.sys.global.min.u64
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
 ; CHECK: atom{{.*}}.global.cas.b64

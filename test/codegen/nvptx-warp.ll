@@ -49,8 +49,9 @@ define float @fmin_f32(ptr %p, float %v) {
 ; REDUX:       redux.sync.max.s32
 ; REDUX:       redux.sync.max.u32
 ; NOREDUX:     shfl.sync.idx.b32
-; CHECK:       atom.global.max.s64
-; CHECK:       atom.global.min.u64
+; System scope: the leaders' (and the per-lane) integer atoms are atom.sys.
+; CHECK:       atom.sys.global.max.s64
+; CHECK:       atom.sys.global.min.u64
 define void @fmax_f64(ptr addrspace(1) %p, double %v) {
   %old = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
   ret void
@@ -64,11 +65,28 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
   ret void
 }
 
-; CHECK-LABEL: fadd_f32(
+; fadd f32 in shared memory, result used: summed by shuffles, the leaders'
+; add predicated (atom.add.f32 keeps subnormals in shared memory).
+; CHECK-LABEL: fadd_f32_shared(
 ; CHECK:       shfl.sync.up.b32
 ; CHECK:       add.{{(rn.)?}}f32
-; CHECK:       @fpa_p atom.relaxed.sys.global.add.f32
+; CHECK:       @fpa_p atom.relaxed.cta.shared.add.f32
 ; CHECK:       shfl.sync.idx.b32
+define float @fadd_f32_shared(ptr addrspace(3) %p, float %v) {
+  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("block") monotonic, align 4
+  ret float %old
+}
+
+; fadd f32 in global memory, result used: the guarded add per lane (the
+; leaders' predicated PTX has no form of it), not aggregated: atom.sys.add
+; where the operand is large enough, else a cas loop.
+; CHECK-LABEL: fadd_f32(
+; CHECK-NOT:   {{activemask|shfl|vote|@fpa_p}}
+; CHECK:       atom.sys.global.add.f32
+; CHECK-NOT:   {{activemask|shfl|vote|@fpa_p}}
+; CHECK:       atom.relaxed.sys.global.cas.b32
+; CHECK-NOT:   {{activemask|shfl|vote|@fpa_p}}
+; CHECK:       End function
 define float @fadd_f32(ptr addrspace(1) %p, float %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old

@@ -6,7 +6,11 @@
 ; each axis meets each operation at least once. Checks: ordering, scope,
 ; volatile, address space and align on the atomics that replace the original,
 ; fences where the target needs them, and cmpxchg failure orderings
-; (acq_rel->acquire, release->monotonic).
+; (acq_rel->acquire, release->monotonic). At system scope the integer
+; atomics the pass builds are inline PTX `atom.sys` (LLVM 22's NVPTX would
+; emit an atomicrmw with no scope, i.e. .gpu), between the same fences; PTX
+; atom has no volatile and no alignment operand, so those two are checked on
+; the cmpxchg there.
 ; NVPTX, sm_90 with PTX 7.8 (fadd native for every type). Fences around
 ; singlethread-scoped atomics are not checked here: see nvptx-llc-singlethread.ll.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not='atomicrmw fsub'
@@ -136,11 +140,11 @@ define float @fmin_monotonic_float_as3_singlethread(ptr addrspace(3) %p, float %
 define void @fmin_acquire_double_as0_system_volatile_unused(ptr %p, double %v) {
 ; CHECK-LABEL: define void @fmin_acquire_double_as0_system_volatile_unused(
 ; CHECK:      atomicrmw.pos:
-; CHECK-NEXT: atomicrmw volatile min ptr %p, i64 {{%.*}} acquire, align 8
+; CHECK-NEXT: call i64 asm sideeffect "atom.sys.min.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr %p, i64 {{%.*}})
 ; CHECK-NEXT: fence acquire
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.neg:
-; CHECK-NEXT: atomicrmw volatile umax ptr %p, i64 {{%.*}} acquire, align 8
+; CHECK-NEXT: call i64 asm sideeffect "atom.sys.max.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr %p, i64 {{%.*}})
 ; CHECK-NEXT: fence acquire
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
@@ -275,12 +279,12 @@ define double @fmax_seq_cst_double_as1_system_volatile(ptr addrspace(1) %p, doub
 ; CHECK-LABEL: define double @fmax_seq_cst_double_as1_system_volatile(
 ; CHECK:      atomicrmw.pos:
 ; CHECK-NEXT: fence seq_cst
-; CHECK-NEXT: atomicrmw volatile max ptr addrspace(1) %p, i64 {{%.*}} seq_cst, align 8
+; CHECK-NEXT: call i64 asm sideeffect "atom.sys.global.max.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
 ; CHECK-NEXT: fence seq_cst
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.neg:
 ; CHECK-NEXT: fence seq_cst
-; CHECK-NEXT: atomicrmw volatile umin ptr addrspace(1) %p, i64 {{%.*}} seq_cst, align 8
+; CHECK-NEXT: call i64 asm sideeffect "atom.sys.global.min.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
 ; CHECK-NEXT: fence seq_cst
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:

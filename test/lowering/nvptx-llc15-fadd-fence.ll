@@ -1,15 +1,36 @@
 ; REQUIRES: nvptx, llvm15
 ; LLVM 15 build: llc-15 cannot select NVPTX fences ("Cannot select: ...
-; AtomicFence"), so the pass adds none there, and a native `atomicrmw fadd
-; float ... acquire` still compiles after the pass.
+; AtomicFence"), so the pass adds none there, and an acquire fadd still
+; compiles after the pass: a native `atomicrmw fadd float ... acquire` in
+; shared memory, and on global memory the guarded add (its native add is
+; inline atom.sys at this system scope; a cas loop for operands below
+; 2^-101).
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o - | %FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
 
-; Native fadd with acquire ordering: must still compile to atom.global.add.f32.
+; Guarded fadd with acquire ordering, global memory.
 define float @fadd_acquire(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fadd_acquire(
-; CHECK:       atom.global.add.f32
+; CHECK-NOT:   {{fence|membar}}
+; CHECK:       setp.lt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 218103808;
+; CHECK-NOT:   {{fence|membar}}
+; CHECK:       atom.sys.global.add.f32
+; CHECK-NOT:   {{fence|membar}}
+; CHECK:       atom.global.cas.b32
+; CHECK-NOT:   {{fence|membar}}
+; CHECK:       End function
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v acquire, align 4
+  ret float %old
+}
+
+; Native fadd with acquire ordering, shared memory: still atom.shared.add.f32.
+define float @fadd_acquire_shared(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: fadd_acquire_shared(
+; CHECK-NOT:   {{fence|membar}}
+; CHECK:       atom.shared.add.f32
+; CHECK-NOT:   {{fence|membar}}
+; CHECK:       End function
+  %old = atomicrmw fadd ptr addrspace(3) %p, float %v acquire, align 4
   ret float %old
 }

@@ -2,9 +2,15 @@
 ; (signed min/max for a clear sign bit, umax/umin for a set one), NaN operand
 ; replaced by the identity of the integer op, and the NaN repair loop entered
 ; when the returned old value is the NaN the integer op cannot replace.
-; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,NANFREE
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR
+; The sites without a syncscope are system scope: below sm_60 (the default
+; sm, prefix RMW) the integer atomics are atomicrmw; from sm_60 (prefix SYS)
+; they are inline PTX `atom.sys[.global|.shared].OP`, since the backend would
+; emit an atomicrmw with no scope (.gpu), and no atomicrmw is left.
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,RMW
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,NANFREE,RMW
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,SYS
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --check-prefix=NOSYSRMW
+; NOSYSRMW-NOT: = atomicrmw {{(volatile )?}}{{u?(min|max)}} ptr {{[^,]*}}, i{{32|64}} %{{[0-9a-z]+}} monotonic
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -21,11 +27,13 @@ define float @fmin_f32_global(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i32 [[VB]], 0
 ; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:      atomicrmw.pos:
-; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw min ptr addrspace(1) [[P]], i32 [[POSOP]] monotonic, align 4
+; RMW-NEXT:  [[OLDPOS:%.*]] = atomicrmw min ptr addrspace(1) [[P]], i32 [[POSOP]] monotonic, align 4
+; SYS-NEXT:  [[OLDPOS:%.*]] = call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) [[P]], i32 [[POSOP]])
 ; REPAIR-NEXT: br label %atomicrmw.join
 ; NANFREE-NEXT: br label %atomicrmw.end
 ; CHECK:      atomicrmw.neg:
-; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umax ptr addrspace(1) [[P]], i32 [[NEGOP]] monotonic, align 4
+; RMW-NEXT:  [[OLDNEG:%.*]] = atomicrmw umax ptr addrspace(1) [[P]], i32 [[NEGOP]] monotonic, align 4
+; SYS-NEXT:  [[OLDNEG:%.*]] = call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) [[P]], i32 [[NEGOP]])
 ; REPAIR-NEXT: br label %atomicrmw.join
 ; REPAIR:      atomicrmw.join:
 ; REPAIR-NEXT: [[OLD:%.*]] = phi i32 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
@@ -84,9 +92,11 @@ define float @fmax_f32_global(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i32 [[VB]], 0
 ; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:      atomicrmw.pos:
-; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw max ptr addrspace(1) [[P]], i32 [[POSOP]] monotonic, align 4
+; RMW-NEXT:  [[OLDPOS:%.*]] = atomicrmw max ptr addrspace(1) [[P]], i32 [[POSOP]] monotonic, align 4
+; SYS-NEXT:  [[OLDPOS:%.*]] = call i32 asm sideeffect "atom.sys.global.max.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) [[P]], i32 [[POSOP]])
 ; CHECK:      atomicrmw.neg:
-; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umin ptr addrspace(1) [[P]], i32 [[NEGOP]] monotonic, align 4
+; RMW-NEXT:  [[OLDNEG:%.*]] = atomicrmw umin ptr addrspace(1) [[P]], i32 [[NEGOP]] monotonic, align 4
+; SYS-NEXT:  [[OLDNEG:%.*]] = call i32 asm sideeffect "atom.sys.global.min.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) [[P]], i32 [[NEGOP]])
 ; REPAIR:      atomicrmw.join:
 ; REPAIR-NEXT: [[OLD:%.*]] = phi i32 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
 ; REPAIR-NEXT: [[STICKY:%.*]] = icmp sgt i32 [[OLD]], 2139095040
@@ -126,9 +136,11 @@ define double @fmin_f64_generic(ptr %p, double %v) {
 ; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i64 [[VB]], 0
 ; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:      atomicrmw.pos:
-; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw min ptr [[P]], i64 [[POSOP]] monotonic, align 8
+; RMW-NEXT:  [[OLDPOS:%.*]] = atomicrmw min ptr [[P]], i64 [[POSOP]] monotonic, align 8
+; SYS-NEXT:  [[OLDPOS:%.*]] = call i64 asm sideeffect "atom.sys.min.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr [[P]], i64 [[POSOP]])
 ; CHECK:      atomicrmw.neg:
-; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umax ptr [[P]], i64 [[NEGOP]] monotonic, align 8
+; RMW-NEXT:  [[OLDNEG:%.*]] = atomicrmw umax ptr [[P]], i64 [[NEGOP]] monotonic, align 8
+; SYS-NEXT:  [[OLDNEG:%.*]] = call i64 asm sideeffect "atom.sys.max.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr [[P]], i64 [[NEGOP]])
 ; REPAIR:      atomicrmw.join:
 ; REPAIR-NEXT: [[OLD:%.*]] = phi i64 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
 ; REPAIR-NEXT: [[STICKY:%.*]] = icmp ugt i64 [[OLD]], -4503599627370496
@@ -165,9 +177,11 @@ define double @fmax_f64_shared(ptr addrspace(3) %p, double %v) {
 ; CHECK-NEXT: [[SIGN:%.*]] = icmp slt i64 [[VB]], 0
 ; CHECK-NEXT: br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:      atomicrmw.pos:
-; CHECK-NEXT: [[OLDPOS:%.*]] = atomicrmw max ptr addrspace(3) [[P]], i64 [[POSOP]] monotonic, align 8
+; RMW-NEXT:  [[OLDPOS:%.*]] = atomicrmw max ptr addrspace(3) [[P]], i64 [[POSOP]] monotonic, align 8
+; SYS-NEXT:  [[OLDPOS:%.*]] = call i64 asm sideeffect "atom.sys.shared.max.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(3) [[P]], i64 [[POSOP]])
 ; CHECK:      atomicrmw.neg:
-; CHECK-NEXT: [[OLDNEG:%.*]] = atomicrmw umin ptr addrspace(3) [[P]], i64 [[NEGOP]] monotonic, align 8
+; RMW-NEXT:  [[OLDNEG:%.*]] = atomicrmw umin ptr addrspace(3) [[P]], i64 [[NEGOP]] monotonic, align 8
+; SYS-NEXT:  [[OLDNEG:%.*]] = call i64 asm sideeffect "atom.sys.shared.min.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(3) [[P]], i64 [[NEGOP]])
 ; REPAIR:      atomicrmw.join:
 ; REPAIR-NEXT: [[OLD:%.*]] = phi i64
 ; REPAIR-NEXT: icmp sgt i64 [[OLD]], 9218868437227405312
@@ -185,8 +199,10 @@ define double @fmax_f64_shared(ptr addrspace(3) %p, double %v) {
 ; fmin float, shared, result unused: no result phi and no bitcast back to float.
 define void @fmin_f32_shared_unused(ptr addrspace(3) %p, float %v) {
 ; CHECK-LABEL: define void @fmin_f32_shared_unused(
-; CHECK:      atomicrmw min ptr addrspace(3) %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      atomicrmw umax ptr addrspace(3) %p, i32 {{%.*}} monotonic, align 4
+; RMW:        atomicrmw min ptr addrspace(3) %p, i32 {{%.*}} monotonic, align 4
+; SYS:        call i32 asm sideeffect "atom.sys.shared.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(3) %p, i32 {{%.*}})
+; RMW:        atomicrmw umax ptr addrspace(3) %p, i32 {{%.*}} monotonic, align 4
+; SYS:        call i32 asm sideeffect "atom.sys.shared.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(3) %p, i32 {{%.*}})
 ; REPAIR:     cmpxchg ptr addrspace(3) %p
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
@@ -194,11 +210,15 @@ define void @fmin_f32_shared_unused(ptr addrspace(3) %p, float %v) {
   ret void
 }
 
-; fmax float, generic, unused, volatile: both integer atomics and the repair cmpxchg stay volatile.
+; fmax float, generic, unused, volatile: both integer atomics and the repair
+; cmpxchg stay volatile (atom.sys is a side-effecting asm, which is neither
+; removed nor reordered; PTX has no volatile atom).
 define void @fmax_f32_generic_volatile(ptr %p, float %v) {
 ; CHECK-LABEL: define void @fmax_f32_generic_volatile(
-; CHECK:      atomicrmw volatile max ptr %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      atomicrmw volatile umin ptr %p, i32 {{%.*}} monotonic, align 4
+; RMW:        atomicrmw volatile max ptr %p, i32 {{%.*}} monotonic, align 4
+; SYS:        call i32 asm sideeffect "atom.sys.max.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr %p, i32 {{%.*}})
+; RMW:        atomicrmw volatile umin ptr %p, i32 {{%.*}} monotonic, align 4
+; SYS:        call i32 asm sideeffect "atom.sys.min.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr %p, i32 {{%.*}})
 ; REPAIR:     cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
@@ -206,11 +226,27 @@ define void @fmax_f32_generic_volatile(ptr %p, float %v) {
   ret void
 }
 
-; fmin double, global, unused, volatile, over-aligned: the larger align is kept.
+; fmax float, generic, unused, volatile, device scope: volatile and the scope
+; stay on the integer atomicrmw on every sm (no inline PTX below system scope).
+define void @fmax_f32_generic_volatile_device(ptr %p, float %v) {
+; CHECK-LABEL: define void @fmax_f32_generic_volatile_device(
+; CHECK:      atomicrmw volatile max ptr %p, i32 {{%.*}} syncscope("device") monotonic, align 4
+; CHECK:      atomicrmw volatile umin ptr %p, i32 {{%.*}} syncscope("device") monotonic, align 4
+; REPAIR:     cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") monotonic monotonic, align 4
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: ret void
+  %old = atomicrmw volatile fmax ptr %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; fmin double, global, unused, volatile, over-aligned: the larger align is kept
+; (on the cmpxchg only under atom.sys, which has no alignment operand).
 define void @fmin_f64_global_volatile(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define void @fmin_f64_global_volatile(
-; CHECK:      atomicrmw volatile min ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
-; CHECK:      atomicrmw volatile umax ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
+; RMW:        atomicrmw volatile min ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
+; SYS:        call i64 asm sideeffect "atom.sys.global.min.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
+; RMW:        atomicrmw volatile umax ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
+; SYS:        call i64 asm sideeffect "atom.sys.global.max.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
 ; REPAIR:     cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 16
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
@@ -221,8 +257,10 @@ define void @fmin_f64_global_volatile(ptr addrspace(1) %p, double %v) {
 ; fmax double, generic, result used through a second use: both uses see the bitcast.
 define double @fmax_f64_two_uses(ptr %p, double %v) {
 ; CHECK-LABEL: define double @fmax_f64_two_uses(
-; CHECK:      atomicrmw max ptr %p, i64
-; CHECK:      atomicrmw umin ptr %p, i64
+; RMW:          atomicrmw max ptr %p, i64
+; SYS:          call i64 asm sideeffect "atom.sys.max.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr %p, i64
+; RMW:          atomicrmw umin ptr %p, i64
+; SYS:          call i64 asm sideeffect "atom.sys.min.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr %p, i64
 ; CHECK:      atomicrmw.end:
 ; CHECK:      %old = bitcast i64 {{%.*}} to double
 ; CHECK-NEXT: %sum = fadd double %old, %old

@@ -2,12 +2,16 @@
 ; these checks (which include the fences) run on LLVM 22 only.
 ; UNSUPPORTED: llvm15
 ; Orderings and syncscopes on NVPTX. LLVM 22 NVPTX emits a native atomicrmw
-; with no ordering, so the integer atomics of the trick and a kept native fadd
+; with no ordering, so the integer atomics of the trick, a kept native fadd
+; and the native add of the guarded f32 fadd (global and generic memory)
 ; get a leading fence (release; seq_cst for seq_cst) and a trailing fence
-; (acquire; seq_cst for seq_cst) in the same scope. cmpxchg loops keep the
-; ordering on the cmpxchg (failure: acq_rel->acquire, release->monotonic) and
-; get no fences. monotonic gets no fence at all.
+; (acquire; seq_cst for seq_cst) in the same scope. cmpxchg loops, the
+; guarded fadd's loop for tiny operands among them, keep the ordering on the
+; cmpxchg (failure: acq_rel->acquire, release->monotonic) and get no fences.
+; monotonic gets no fence at all.
 ; .cluster fences need sm_90; below it they widen to device scope.
+; At system scope from sm_60 (the SM90 run) the read-modify-writes the pass
+; builds are inline PTX `atom.sys` between the same fences.
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --check-prefixes=CHECK,PRE90
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s --check-prefixes=SM90
 
@@ -114,8 +118,24 @@ define void @fmin_seq_cst_singlethread(ptr addrspace(3) %p, double %v) {
   ret void
 }
 
-; fmax float seq_cst, system scope: fences have no syncscope either.
+; fmax float seq_cst, system scope: fences have no syncscope either; from
+; sm_60 the integer atomics are atom.sys between the same fences.
 define float @fmax_seq_cst_system(ptr addrspace(1) %p, float %v) {
+; SM90-LABEL: define float @fmax_seq_cst_system(
+; SM90:       atomicrmw.pos:
+; SM90-NEXT:  fence seq_cst
+; SM90-NEXT:  call i32 asm sideeffect "atom.sys.global.max.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
+; SM90-NEXT:  fence seq_cst
+; SM90-NEXT:  br label
+; SM90:       atomicrmw.neg:
+; SM90-NEXT:  fence seq_cst
+; SM90-NEXT:  call i32 asm sideeffect "atom.sys.global.min.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
+; SM90-NEXT:  fence seq_cst
+; SM90-NEXT:  br label
+; SM90-NOT:   fence
+; SM90:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; SM90-NOT:   fence
+; SM90:       ret float
 ; CHECK-LABEL: define float @fmax_seq_cst_system(
 ; CHECK:       atomicrmw.pos:
 ; CHECK-NEXT:  fence seq_cst
@@ -130,34 +150,96 @@ define float @fmax_seq_cst_system(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; Native fadd float, monotonic, block scope: untouched, unfenced.
+; Native fadd float, shared memory, monotonic, block scope: untouched, unfenced.
+define float @fadd_monotonic_block_shared(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: define float @fadd_monotonic_block_shared(
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("block") monotonic, align 4
+; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("block") monotonic, align 4
+  ret float %old
+}
+
+; Guarded fadd float, global, monotonic, block scope: the native add and the
+; loop's load and cmpxchg in block scope, no fence.
 define float @fadd_monotonic_block(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fadd_monotonic_block(
-; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("block") monotonic, align 4
-; CHECK-NEXT:  ret float %old
+; CHECK-NOT:   fence
+; CHECK:       br i1 {{%.*}}, label %atomicrmw.native, label %atomicrmw.tiny
+; CHECK:       atomicrmw.native:
+; CHECK-NEXT:  atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("block") monotonic, align 4
+; CHECK-NEXT:  bitcast float
+; CHECK-NEXT:  br label %atomicrmw.end
+; CHECK:       atomicrmw.tiny:
+; CHECK-NEXT:  load atomic i32, ptr addrspace(1) %p syncscope("block") monotonic, align 4
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret float %old
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("block") monotonic, align 4
   ret float %old
 }
 
-; Native fadd float, acquire, cluster scope: trailing acquire fence.
-define float @fadd_acquire_cluster(ptr addrspace(1) %p, float %v) {
-; SM90-LABEL: define float @fadd_acquire_cluster(
-; SM90-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("cluster") acquire, align 4
+; Native fadd float, shared memory, acquire, cluster scope: trailing acquire fence.
+define float @fadd_acquire_cluster_shared(ptr addrspace(3) %p, float %v) {
+; SM90-LABEL: define float @fadd_acquire_cluster_shared(
+; SM90-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("cluster") acquire, align 4
 ; SM90-NEXT:  fence syncscope("cluster") acquire
-; CHECK-LABEL: define float @fadd_acquire_cluster(
-; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("cluster") acquire, align 4
+; SM90-NEXT:  ret float %old
+; CHECK-LABEL: define float @fadd_acquire_cluster_shared(
+; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("cluster") acquire, align 4
 ; PRE90-NEXT:  fence syncscope("device") acquire
 ; CHECK-NEXT:  ret float %old
+  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("cluster") acquire, align 4
+  ret float %old
+}
+
+; Guarded fadd float, global, acquire, cluster scope: trailing acquire fence
+; after the native add only; the loop's cmpxchg is acquire/acquire.
+define float @fadd_acquire_cluster(ptr addrspace(1) %p, float %v) {
+; SM90-LABEL: define float @fadd_acquire_cluster(
+; SM90:       atomicrmw.native:
+; SM90-NEXT:  atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("cluster") acquire, align 4
+; SM90-NEXT:  fence syncscope("cluster") acquire
+; SM90-NEXT:  bitcast float
+; SM90-NEXT:  br label %atomicrmw.end
+; SM90:       atomicrmw.tiny:
+; SM90-NEXT:  load atomic i32, ptr addrspace(1) %p syncscope("cluster") monotonic, align 4
+; SM90-NOT:   fence
+; SM90:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("cluster") acquire acquire, align 4
+; SM90-NOT:   fence
+; SM90:       ret float %old
+; CHECK-LABEL: define float @fadd_acquire_cluster(
+; CHECK-NOT:   fence
+; CHECK:       atomicrmw.native:
+; CHECK-NEXT:  atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("cluster") acquire, align 4
+; PRE90-NEXT:  fence syncscope("device") acquire
+; CHECK-NEXT:  bitcast float
+; CHECK-NEXT:  br label %atomicrmw.end
+; CHECK:       atomicrmw.tiny:
+; CHECK-NEXT:  load atomic i32, ptr addrspace(1) %p syncscope("cluster") monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("cluster") acquire acquire, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret float %old
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("cluster") acquire, align 4
   ret float %old
 }
 
-; Native fadd float, release, device scope, volatile, unused: leading release fence.
+; Guarded fadd float, generic, release, device scope, volatile, unused:
+; leading release fence before the native add; the loop's cmpxchg is
+; volatile release/monotonic.
 define void @fadd_release_device(ptr %p, float %v) {
 ; CHECK-LABEL: define void @fadd_release_device(
+; CHECK-NOT:   fence
+; CHECK:       atomicrmw.native:
 ; CHECK-NEXT:  fence syncscope("device") release
-; CHECK-NEXT:  %old = atomicrmw volatile fadd ptr %p, float %v syncscope("device") release, align 4
-; CHECK-NEXT:  ret void
+; CHECK-NEXT:  atomicrmw volatile fadd ptr %p, float %v syncscope("device") release, align 4
+; CHECK-NEXT:  br label %atomicrmw.end
+; CHECK:       atomicrmw.tiny:
+; CHECK-NEXT:  load atomic volatile i32, ptr %p syncscope("device") monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") release monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret void
   %old = atomicrmw volatile fadd ptr %p, float %v syncscope("device") release, align 4
   ret void
 }
@@ -171,13 +253,34 @@ define float @fadd_acq_rel_singlethread(ptr addrspace(3) %p, float %v) {
   ret float %old
 }
 
-; Native fadd float, seq_cst, system scope.
+; Guarded fadd float, global, seq_cst, system scope: seq_cst fences around
+; the native add (from sm_60 atom.sys.global.add.f32), a seq_cst cmpxchg in
+; the loop.
 define float @fadd_seq_cst_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fadd_seq_cst_system(
+; CHECK-NOT:   fence
+; CHECK:       atomicrmw.native:
 ; CHECK-NEXT:  fence seq_cst
-; CHECK-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v seq_cst, align 4
+; CHECK-NEXT:  atomicrmw fadd ptr addrspace(1) %p, float %v seq_cst, align 4
 ; CHECK-NEXT:  fence seq_cst
-; CHECK-NEXT:  ret float %old
+; CHECK-NEXT:  bitcast float
+; CHECK-NEXT:  br label %atomicrmw.end
+; CHECK:       atomicrmw.tiny:
+; CHECK-NEXT:  load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret float %old
+; SM90-LABEL: define float @fadd_seq_cst_system(
+; SM90:       atomicrmw.native:
+; SM90-NEXT:  fence seq_cst
+; SM90-NEXT:  call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float %v)
+; SM90-NEXT:  fence seq_cst
+; SM90:       atomicrmw.tiny:
+; SM90-NOT:   fence
+; SM90:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; SM90-NOT:   fence
+; SM90:       ret float %old
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v seq_cst, align 4
   ret float %old
 }

@@ -1,30 +1,213 @@
 ; REQUIRES: nvptx
-; XFAIL: *
-; BUG: system scope is narrowed to GPU scope by the integer trick. LLVM 22
-; NVPTX emits an integer atomicrmw as `atom.global.min.s32` with no .sem and
-; no .scope whatever its syncscope, and PTX gives a scope-less atom the .gpu
-; scope. The original `atomicrmw fmin float` (syncscope "", i.e. system) is
-; expanded by LLVM itself into `atom.relaxed.sys.global.cas.b32`, which is a
-; system-scope atomic; after the pass, the update is done by .gpu-scope
-; `atom.global.min.s32`/`atom.global.max.u32` (only the repair cas stays .sys),
-; so it is no longer atomic with respect to the host or peer GPUs on mapped
-; memory. SEMANTICS.md: the syncscope must be kept; a wider one only where the
-; weaker cannot be expressed -- never a narrower one. (The added fences are
-; .sys, but a fence does not make the read-modify-write itself system-atomic.)
-; The same holds for the integer trick on fmax, on f64, and under
-; assume=nan-free-memory for fminimum/fmaximum.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' %s | %llc -mcpu=sm_90 -o - | %FileCheck %s
+; System scope on NVPTX: an atomicrmw with no syncscope is atomic with
+; respect to the host and peer GPUs (PTX .sys). LLVM 15 to 22's NVPTX prints
+; an integer atomicrmw (and a float add) with no scope whatever its
+; syncscope, and PTX gives a scope-less atom the .gpu scope. So from sm_60,
+; where .sys exists, every read-modify-write the pass builds for a
+; system-scope site is inline PTX `atom.sys[.global|.shared].OP`: the integer
+; min/max of the sign trick (fmin, fmax, f32 and f64, and fminimum/fmaximum
+; under assume=nan-free-memory: nvptx-system-scope-fminimum.ll) and the native
+; add of fsub. The fences of a strong ordering stay around it (LLVM 22; LLVM 15
+; has no NVPTX fences, so the pass adds none there). cmpxchg is the backend's:
+; LLVM 22 prints it with .sys, LLVM 15 with no scope. SEMANTICS.md: the
+; syncscope is kept, never narrowed.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o %t.ptx
+; RUN: %FileCheck %s --check-prefixes=CHECK,%if llvm15 %{L15%} %else %{L22%} < %t.ptx
+; sm_70 PTX assembles for sm_90 (CUDA 13's ptxas has no sm_70 target).
+; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+; Below sm_60 PTX has no .sys: the integer atoms are the backend's, with no
+; scope, and the report says so.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50>' %s | %llc -mcpu=sm_50 -o - | %FileCheck %s --check-prefix=SM50
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50>' -fpa-report=- -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REPORT50
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' -fpa-report=- -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REPORT
+; A module whose triple is not nvptx (target=nvptx forced, as the host test
+; harnesses do) gets no inline PTX.
+; RUN: sed -e 's/^target triple = .*/target triple = "x86_64-unknown-linux-gnu"/' %s \
+; RUN:   | %opt %loadplugin -passes='lower-fp-atomics<target=nvptx;sm=70>' -S -fpa-report=%t.host | %FileCheck %s --check-prefix=HOST
+; RUN: %FileCheck %s --check-prefix=HOSTREPORT < %t.host
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; fmin float in system scope: every atomic on %p must be a system-scope one.
+; REPORT:      fmin_system: fmin float addrspace(1): rewritten int-trick: {{.*}}; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
+; REPORT:      fmin_device: fmin float addrspace(1): rewritten int-trick: {{.*}}unchanged{{$}}
+; REPORT50:    fmin_system: fmin float addrspace(1): rewritten int-trick: {{.*}}; note: PTX has no .sys scope before sm_60, so its atomics act at .gpu scope, not .sys{{$}}
+; HOSTREPORT:  fmin_system: fmin float addrspace(1): rewritten int-trick: {{.*}}; note: the module's triple is not nvptx, so its atomics act at .gpu scope, not .sys{{$}}
+; HOST-LABEL:  define float @fmin_system(
+; HOST-NOT:    asm
+; HOST:        atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; HOST:        atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; HOST-NOT:    asm
+
+; fmin float, global memory: atom.sys.global.min.s32 / max.u32; the repair
+; cas after them.
 define float @fmin_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmin_system(
-; CHECK-NOT:   atom.global.min.s32
-; CHECK-NOT:   atom.global.max.u32
-; CHECK:       atom.{{.*}}sys{{.*}}
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.global.min.s32
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.global.max.u32
+; CHECK-NOT:   atom.
+; CHECK:       %atomicrmw.nanrepair
+; L22:         atom.relaxed.sys.global.cas.b32
+; L15:         atom.global.cas.b32
+; CHECK-NOT:   atom.
 ; CHECK:       ret;
+; SM50-LABEL:  fmin_system(
+; SM50-NOT:    .sys
+; SM50:        atom.global.min.s32
+; SM50-NOT:    .sys
+; SM50:        atom.global.max.u32
+; SM50-NOT:    .sys
+; SM50:        ret;
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fmax float, shared memory: atom.sys.shared.max.s32 / min.u32.
+define void @fmax_system_shared(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: fmax_system_shared(
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.shared.max.s32
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.shared.min.u32
+; CHECK-NOT:   atom.
+; CHECK:       %atomicrmw.nanrepair
+; L22:         atom.relaxed.sys.shared.cas.b32
+; L15:         atom.shared.cas.b32
+; CHECK:       ret;
+  %old = atomicrmw fmax ptr addrspace(3) %p, float %v monotonic, align 4
+  ret void
+}
+
+; fmin double through a generic pointer: atom.sys.min.s64 / max.u64, no
+; state space.
+define double @fmin_f64_system_generic(ptr %p, double %v) {
+; CHECK-LABEL: fmin_f64_system_generic(
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.min.s64
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.max.u64
+; CHECK-NOT:   atom.
+; CHECK:       %atomicrmw.nanrepair
+; L22:         atom.relaxed.sys.cas.b64
+; L15:         atom.cas.b64
+; CHECK:       ret;
+  %old = atomicrmw fmin ptr %p, double %v monotonic, align 8
+  ret double %old
+}
+
+; fmax double, global memory.
+define double @fmax_f64_system(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: fmax_f64_system(
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.global.max.s64
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       atom.sys.global.min.u64
+; CHECK-NOT:   atom.
+; CHECK:       %atomicrmw.nanrepair
+; L22:         atom.relaxed.sys.global.cas.b64
+; L15:         atom.global.cas.b64
+; CHECK:       ret;
+  %old = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
+  ret double %old
+}
+
+; release: a leading fence (PTX fence.acq_rel, the lightest that releases)
+; before each atom.sys, none after; the repair cas carries the release.
+define float @fmin_release_system(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: fmin_release_system(
+; CHECK-NOT:   {{atom\.|fence}}
+; L22:         fence.acq_rel.sys;
+; L22-NEXT:    // begin inline asm
+; CHECK:       atom.sys.global.min.s32
+; L22-NEXT:    // end inline asm
+; CHECK-NOT:   {{atom\.|fence}}
+; L22:         fence.acq_rel.sys;
+; L22-NEXT:    // begin inline asm
+; CHECK:       atom.sys.global.max.u32
+; L22-NEXT:    // end inline asm
+; CHECK-NOT:   {{atom\.|fence}}
+; CHECK:       %atomicrmw.nanrepair
+; L22:         atom.release.sys.global.cas.b32
+; L15:         atom.global.cas.b32
+; CHECK-NOT:   fence
+; CHECK:       ret;
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v release, align 4
+  ret float %old
+}
+
+; acq_rel: fences before and after each atom.sys.
+define double @fmax_acq_rel_system(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: fmax_acq_rel_system(
+; CHECK-NOT:   {{atom\.|fence}}
+; L22:         fence.acq_rel.sys;
+; L22-NEXT:    // begin inline asm
+; CHECK:       atom.sys.global.max.s64
+; L22-NEXT:    // end inline asm
+; L22-NEXT:    fence.acq_rel.sys;
+; CHECK-NOT:   {{atom\.|fence}}
+; L22:         fence.acq_rel.sys;
+; L22-NEXT:    // begin inline asm
+; CHECK:       atom.sys.global.min.u64
+; L22-NEXT:    // end inline asm
+; L22-NEXT:    fence.acq_rel.sys;
+; CHECK-NOT:   {{atom\.|fence}}
+; CHECK:       %atomicrmw.nanrepair
+; L22:         atom.acq_rel.sys.global.cas.b64
+; L15:         atom.global.cas.b64
+; CHECK-NOT:   fence
+; CHECK:       ret;
+  %old = atomicrmw fmax ptr addrspace(1) %p, double %v acq_rel, align 8
+  ret double %old
+}
+
+; fsub float, global memory: the guarded add's native add of -v is
+; atom.sys.global.add.f32; the loop for tiny operands is a cas.
+define float @fsub_system(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: fsub_system(
+; CHECK-NOT:   atom.
+; CHECK:       setp.lt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 218103808;
+; CHECK-NOT:   atom.
+; CHECK:       atom.sys.global.add.f32
+; CHECK-NOT:   atom.
+; L22:         atom.relaxed.sys.global.cas.b32
+; L15:         atom.global.cas.b32
+; CHECK-NOT:   atom.
+; CHECK:       End function
+  %old = atomicrmw fsub ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
+}
+
+; fsub double, seq_cst: fadd of -v as atom.sys.global.add.f64 between
+; seq_cst fences.
+define double @fsub_f64_seq_cst_system(ptr addrspace(1) %p, double %v) {
+; CHECK-LABEL: fsub_f64_seq_cst_system(
+; CHECK-NOT:   {{atom\.|cas}}
+; L22:         fence.sc.sys;
+; CHECK-NOT:   {{atom\.|cas|fence}}
+; CHECK:       atom.sys.global.add.f64
+; L22-NEXT:    // end inline asm
+; L22-NEXT:    fence.sc.sys;
+; CHECK-NOT:   {{atom\.|cas}}
+; CHECK:       ret;
+  %old = atomicrmw fsub ptr addrspace(1) %p, double %v seq_cst, align 8
+  ret double %old
+}
+
+; Device scope: the backend's scope-less atom is .gpu, which is what device
+; asks; no inline PTX.
+define float @fmin_device(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: fmin_device(
+; CHECK-NOT:   .sys
+; CHECK:       atom.global.min.s32
+; CHECK-NOT:   .sys
+; CHECK:       atom.global.max.u32
+; CHECK-NOT:   .sys
+; L22:         atom.relaxed.gpu.global.cas.b32
+; L15:         atom.global.cas.b32
+; CHECK-NOT:   .sys
+; CHECK:       ret;
+  %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   ret float %old
 }

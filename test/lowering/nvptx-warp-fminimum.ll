@@ -4,7 +4,8 @@
 ; whose combination absorbed a NaN passes the preferred quiet NaN on
 ; (0xffc00000 for fminimum, with the sign the integer trick keeps;
 ; 0x7ff8000000000000 for fmaximum double). The leader runs the per-lane
-; lowering: a cmpxchg loop by default, the int trick under nan-free-memory.
+; lowering: a cmpxchg loop by default, the int trick under nan-free-memory
+; (at system scope on sm_80 its integer atomics are inline PTX atom.sys).
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefixes=CHECK,LOOP
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefixes=CHECK,NANFREE
 
@@ -23,8 +24,8 @@ define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
 ; LOOP-NOT:    load atomic
 ; LOOP:        %loaded = phi i32 [ %init, %warp.leader ],
 ; LOOP:        cmpxchg ptr addrspace(1) %p, i32 %loaded, i32 {{%.*}} monotonic monotonic, align 4
-; NANFREE:     atomicrmw min ptr addrspace(1) %p, i32
-; NANFREE:     atomicrmw umax ptr addrspace(1) %p, i32
+; NANFREE:     call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32
+; NANFREE:     call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32
 ; CHECK:       warp.join:
   %old = atomicrmw fminimum ptr addrspace(1) %p, float %v monotonic, align 4
   ret void
@@ -59,8 +60,8 @@ define void @fmaximum_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK:       [[ABS:%.*]] = icmp eq i64 %total, 9223372036854775807
 ; CHECK-NEXT:  select i1 [[ABS]], i64 9221120237041090560, i64
 ; LOOP:        cmpxchg ptr addrspace(1) %p, i64
-; NANFREE:     atomicrmw max ptr addrspace(1) %p, i64
-; NANFREE:     atomicrmw umin ptr addrspace(1) %p, i64
+; NANFREE:     call i64 asm sideeffect "atom.sys.global.max.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64
+; NANFREE:     call i64 asm sideeffect "atom.sys.global.min.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64
   %old = atomicrmw fmaximum ptr addrspace(1) %p, double %v monotonic, align 8
   ret void
 }

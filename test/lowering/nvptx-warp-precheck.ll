@@ -7,6 +7,8 @@
 ; counts of the hint's reads and stores show that both ran and learned.
 ; Both forms learn: the precheck form stores what its load shows, the
 ; direct form stores 1 after an atomic that was a no-op.
+; The sites are system scope on sm_80: the integer atomics of every form are
+; inline PTX atom.sys (LLVM 22's NVPTX would emit an atomicrmw at .gpu).
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' -S %s | %FileCheck %s --check-prefixes=CHECK,MIXED
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --warp-precheck=mixed %s | %FileCheck %s --check-prefixes=CHECK,MIXED
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=all>' -S %s | %FileCheck %s --check-prefixes=CHECK,ALL
@@ -54,8 +56,8 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; of the hint; all: they ask.
 ; CHECK:      warp.perlane:
 ; MIXED-NOT:  fpa.warp.hint
-; MIXED:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; MIXED:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; MIXED:      call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
+; MIXED:      call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
 ; MIXED-NOT:  fpa.warp.hint
 ; MIXED:      br label %warp.end
 ; ALL-NEXT:   br label %warp.hint
@@ -86,8 +88,8 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
 ; CHECK:      atomicrmw.update:
 ; CHECK-NOT:  %hint.dst
-; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
+; CHECK:      call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
 ; The learning direct form (a cold warp whose %tid.x is below 32) is the
 ; per-lane one, and after its atomic's return a lane whose atomic was a
 ; no-op (smin or umax of its operand and the old value, by its sign, is the
@@ -95,8 +97,8 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; stores.
 ; CHECK:      warp.perlane.learn:
 ; CHECK-NOT:  %hint.dst
-; CHECK:      [[MIN:%.*]] = atomicrmw min ptr addrspace(1) %p, i32 [[PO:%.*]] monotonic, align 4
-; CHECK:      [[MAX:%.*]] = atomicrmw umax ptr addrspace(1) %p, i32 [[NO:%.*]] monotonic, align 4
+; CHECK:      [[MIN:%.*]] = call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 [[PO:%.*]])
+; CHECK:      [[MAX:%.*]] = call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 [[NO:%.*]])
 ; CHECK:      [[OLD:%.*]] = phi i32 [ [[MIN]], {{%.*}} ], [ [[MAX]], {{%.*}} ]
 ; CHECK-NEXT: [[PL:%.*]] = icmp slt i32 [[PO]], [[OLD]]
 ; CHECK-NEXT: [[PN:%.*]] = select i1 [[PL]], i32 [[PO]], i32 [[OLD]]
@@ -115,8 +117,8 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; of the hint; a cold warp picks its form by %tid.x.
 ; CHECK:      warp.perlane.direct:
 ; CHECK-NOT:  fpa.warp.hint
-; CHECK:      atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
+; CHECK:      call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
 ; CHECK-NOT:  fpa.warp.hint
 ; CHECK:      warp.perlane.cold:
 ; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -155,9 +157,9 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; NANFREE-NEXT:  br label %atomicrmw.end
 ; NANFREE:       warp.perlane.direct:
 ; NANFREE-NOT:   fpa.warp.hint
-; NANFREE:       atomicrmw min ptr addrspace(1) %p
+; NANFREE:       call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p
 ; NANFREE-NOT:   fpa.warp.hint
-; NANFREE:       atomicrmw umax ptr addrspace(1) %p
+; NANFREE:       call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p
 ; NANFREE-NOT:   {{fpa.warp.hint| phi }}
 ; NANFREE:       warp.perlane.cold:
 ; NANFREE-LABEL: define double @fmax_f64_used(

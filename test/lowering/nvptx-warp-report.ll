@@ -83,7 +83,7 @@ define float @local_f32(ptr addrspace(5) %p, float %v) {
 }
 
 ; fadd: reassociation needs the assumption; half/bfloat fadd is never combined.
-; CHECK: fadd_f32: fadd float addrspace(1): native native: atom.add.f32 exists on every sm; not warp-aggregated: combining fadd/fsub reassociates the sum, which needs assume=reassociate-fadd (LLVM 22's atomicrmw has no fast-math flags)
+; CHECK: fadd_f32: fadd float addrspace(1): rewritten fadd-guarded: atom.add.f32 flushes subnormals: {{.*}}; not warp-aggregated: combining fadd/fsub reassociates the sum, which needs assume=reassociate-fadd (LLVM 22's atomicrmw has no fast-math flags)
 ; CHECK: fadd_f16: fadd half addrspace(1): {{native native|rewritten cas-loop-masked}}: {{.*}}; not warp-aggregated: half and bfloat fadd/fsub are not combined
 define void @fadd_f32(ptr addrspace(1) %p, float %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
@@ -92,6 +92,16 @@ define void @fadd_f32(ptr addrspace(1) %p, float %v) {
 define half @fadd_f16(ptr addrspace(1) %p, half %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
   ret half %old
+}
+
+; With reassociate-fadd, an f32 fadd on global memory whose result is used
+; keeps its per-lane guarded add: the leaders' predicated PTX has no form
+; of it.
+; RUN: %fpa-opt --sm=90 --aggregate=warp --assume=reassociate-fadd %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=REASSOC
+; REASSOC: fadd_f32_used: fadd float addrspace(1): rewritten fadd-guarded: {{.*}}; not warp-aggregated: the result is used and the per-lane form is the guarded add, which the leader's predicated PTX does not build
+define float @fadd_f32_used(ptr addrspace(1) %p, float %v) {
+  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+  ret float %old
 }
 
 ; minmax=keep: nothing to combine into.

@@ -2,7 +2,10 @@
 ; default; the same option through opt pass parameters, -fpa-aggregate and
 ; fpa-opt --aggregate. sm_80 reduces min/max keys with redux.sync, sm_70 with
 ; a shfl.sync scan. The lowered code is run on simulated warps by
-; test/verify/warp-sim.test; here only its structure is checked.
+; test/verify/warp-sim.test; here only its structure is checked. The sites
+; without a syncscope are system scope: on sm_70 and sm_80 the atomics the
+; pass builds for them are inline PTX atom.sys (the leaders' predicated PTX
+; names .sys itself).
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefix=OFF
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
 ; RUN: %opt %loadplugin -fpa-aggregate=warp -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
@@ -33,8 +36,8 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK:      %allglobal = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1
 ; CHECK-NEXT: br i1 %allglobal, label %warp.group, label %warp.perlane
 ; CHECK:      warp.perlane:
-; CHECK:      atomicrmw min ptr %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      atomicrmw umax ptr %p, i32 {{%.*}} monotonic, align 4
+; CHECK:      call i32 asm sideeffect "atom.sys.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr %p, i32 {{%.*}})
+; CHECK:      call i32 asm sideeffect "atom.sys.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr %p, i32 {{%.*}})
 ; CHECK:      warp.group:
 ; CHECK:      %addr = ptrtoint ptr %p to i64
 ; First the cheap test: does some lane have the low 32 address bits of the
@@ -217,7 +220,7 @@ define ptx_kernel void @kernel_uniform(ptr addrspace(1) %out, float %v) {
 ; CHECK-NOT:  match.any
 ; SM80:       call i32 @llvm.nvvm.redux.sync.max(i32 %contrib, i32 %activemask)
 ; CHECK:      warp.leader:
-; CHECK:      atomicrmw max ptr addrspace(1) %q,
+; CHECK:      call i32 asm sideeffect "atom.sys.global.max.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %q,
   %q = getelementptr inbounds i8, ptr addrspace(1) %out, i64 4
   %old = atomicrmw fmax ptr addrspace(1) %q, float %v monotonic, align 4
   ret void
@@ -231,20 +234,50 @@ define ptx_kernel void @kernel_byval(ptr addrspace(1) byval(float) %out, float %
   ret void
 }
 
-; fadd float (assume=reassociate-fadd): operands summed in the scan's fixed
-; order; the leader's fadd stays native, as a predicated atom.add.f32.
-define float @fadd_f32(ptr addrspace(1) %p, float %v) {
-; CHECK-LABEL: define float @fadd_f32(
+; fadd float in shared memory, block scope (assume=reassociate-fadd):
+; operands summed in the scan's fixed order; the leader's fadd stays native
+; (atom.add.f32 keeps subnormals in shared memory), as a predicated
+; atom.add.f32 (32-bit shared pointers: an "r" operand).
+define float @fadd_f32_shared(ptr addrspace(3) %p, float %v) {
+; CHECK-LABEL: define float @fadd_f32_shared(
+; CHECK:      warp.perlane:
+; CHECK:      atomicrmw fadd ptr addrspace(3) %p, float {{%.*}} syncscope("block") monotonic, align 4
 ; CHECK:      warp.scan.full:
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 {{%.*}}, i32 1, i32 0)
 ; CHECK:      fadd float
 ; CHECK:      warp.scanned:
 ; CHECK:      %total = phi float
 ; CHECK:      [[SUM:%.*]] = bitcast float %total to i32
-; CHECK:      [[OLD:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.add.f32 $0, [$2], $3;{{.*}}", "=&r,r,l,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) %p, i32 [[SUM]])
+; CHECK:      [[OLD:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.cta.shared.add.f32 $0, [$2], $3;{{.*}}", "=&r,r,r,r,~{memory}"(i32 {{%.*}}, ptr addrspace(3) %p, i32 [[SUM]])
 ; CHECK:      %lane.old = select i1 %first,
+; NOREASSOC-LABEL: define float @fadd_f32_shared(
+; NOREASSOC-NEXT:  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("block") monotonic, align 4
+  %old = atomicrmw fadd ptr addrspace(3) %p, float %v syncscope("block") monotonic, align 4
+  ret float %old
+}
+
+; fadd float in global memory, result used: the per-lane form is the
+; guarded add (atom.add.f32 flushes subnormals there), which the leaders'
+; predicated PTX does not build, so the site is not aggregated, even with
+; reassociate-fadd: the guarded add per lane, its native add atom.sys.
+define float @fadd_f32(ptr addrspace(1) %p, float %v) {
+; CHECK-LABEL: define float @fadd_f32(
+; CHECK-NOT:  activemask
+; CHECK:      %addexact = icmp uge i32 %mag, 218103808
+; CHECK-NEXT: br i1 %addexact, label %atomicrmw.native, label %atomicrmw.tiny
+; CHECK:      atomicrmw.native:
+; CHECK-NEXT: call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float %v)
+; CHECK:      atomicrmw.tiny:
+; CHECK:      cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK-NOT:  {{activemask|shfl|redux|@fpa_p}}
+; CHECK:      ret float %old
 ; NOREASSOC-LABEL: define float @fadd_f32(
-; NOREASSOC-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+; NOREASSOC-NOT:   activemask
+; NOREASSOC:       %addexact = icmp uge i32 %mag, 218103808
+; NOREASSOC:       atomicrmw.native:
+; NOREASSOC-NEXT:  call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float %v)
+; NOREASSOC-NOT:   activemask
+; NOREASSOC:       ret float %old
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old
 }
@@ -252,7 +285,7 @@ define float @fadd_f32(ptr addrspace(1) %p, float %v) {
 ; fsub double: the negated operands are summed (keeping the per-lane zero
 ; signs), and the leader subtracts the negated sum, M - (-s) = M + s, which
 ; its own lowering (fadd-neg: atom.add.f64 does not flush) makes a native
-; fadd of the sum.
+; fadd of the sum: atom.sys at this system scope.
 define void @fsub_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define void @fsub_f64(
 ; CHECK:      fneg double
@@ -261,10 +294,10 @@ define void @fsub_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK:      fneg double %total
 ; CHECK-NOT:  atomicrmw fsub
 ; CHECK:      %neg = fneg double
-; CHECK-NEXT: atomicrmw fadd ptr addrspace(1) %p, double %neg monotonic, align 8
+; CHECK-NEXT: call double asm sideeffect "atom.sys.global.add.f64 $0, [$1], $2;", "=d,l,d,~{memory}"(ptr addrspace(1) %p, double %neg)
 ; NOREASSOC-LABEL: define void @fsub_f64(
 ; NOREASSOC-NEXT:  %neg = fneg double %v
-; NOREASSOC-NEXT:  atomicrmw fadd ptr addrspace(1) %p, double %neg monotonic, align 8
+; NOREASSOC-NEXT:  call double asm sideeffect "atom.sys.global.add.f64 $0, [$1], $2;", "=d,l,d,~{memory}"(ptr addrspace(1) %p, double %neg)
   %old = atomicrmw fsub ptr addrspace(1) %p, double %v monotonic, align 8
   ret void
 }

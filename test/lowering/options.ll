@@ -5,21 +5,23 @@
 ; assume=none|nan-free-memory|subnormal-flush, sm/ptx from the pass or from
 ; each function's "target-cpu"/"target-features" (the pass parameter wins),
 ; and the same names as -fpa-NAME and fpa-opt --NAME. Bad values are errors.
-; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,ATTR
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=auto;add=auto;assume=none;sm=auto;ptx=auto>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,ATTR
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=int>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,ATTR
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=loop>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMLOOP,ADDAUTO,ATTR
-; RUN: %opt %loadplugin -passes=lower-fp-atomics -fpa-minmax=loop -S %s | %FileCheck %s --check-prefixes=CHECK,MMLOOP,ADDAUTO,ATTR
-; RUN: %fpa-opt --minmax=loop %s | %FileCheck %s --check-prefixes=CHECK,MMLOOP,ADDAUTO,ATTR
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=keep>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMKEEP,ADDAUTO,ATTR
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,GUARD,ATTR
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=auto;add=auto;assume=none;sm=auto;ptx=auto>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,GUARD,ATTR
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=int>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,GUARD,ATTR
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=loop>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMLOOP,ADDAUTO,GUARD,ATTR
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -fpa-minmax=loop -S %s | %FileCheck %s --check-prefixes=CHECK,MMLOOP,ADDAUTO,GUARD,ATTR
+; RUN: %fpa-opt --minmax=loop %s | %FileCheck %s --check-prefixes=CHECK,MMLOOP,ADDAUTO,GUARD,ATTR
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=keep>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMKEEP,ADDAUTO,GUARD,ATTR
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<add=loop>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDLOOP,ATTRLOOP
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<add=keep>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDKEEP,ATTRKEEP
 ; RUN: %fpa-opt --add=keep %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDKEEP,ATTRKEEP
 ; A pass parameter overrides -fpa-NAME, and both override the function attributes.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=auto>' -fpa-minmax=keep -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,ATTR
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50;ptx=60>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,SM50
-; RUN: %opt %loadplugin -passes=lower-fp-atomics -fpa-sm=sm_50 -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,SM50
-; RUN: %fpa-opt --sm=50 %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,SM50
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<minmax=auto>' -fpa-minmax=keep -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,GUARD,ATTR
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50;ptx=60>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,GUARD,SM50
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -fpa-sm=sm_50 -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,GUARD,SM50
+; RUN: %fpa-opt --sm=50 %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,GUARD,SM50
+; assume=subnormal-flush keeps the f32 fadd on global memory native.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=subnormal-flush>' -S %s | %FileCheck %s --check-prefixes=CHECK,MMAUTO,ADDAUTO,FLUSH,ATTR
 ;
 ; RUN: %not %opt %loadplugin -passes='lower-fp-atomics<minmax=bogus>' -S %s 2>&1 | %FileCheck %s --check-prefix=ERR-MINMAX
 ; RUN: %not %opt %loadplugin -passes='lower-fp-atomics<add=int>' -S %s 2>&1 | %FileCheck %s --check-prefix=ERR-ADD
@@ -90,12 +92,27 @@ define half @fmin_f16(ptr addrspace(1) %p, half %v) {
   ret half %old
 }
 
-; fadd float (native): kept by auto and keep, a loop with add=loop; minmax= does not touch it.
+; fadd float, global (atom.add.f32 flushes subnormals there): the guarded add
+; by auto (the native add where |v| >= 2^-101, inf or NaN; a cmpxchg loop
+; otherwise), kept native with assume=subnormal-flush, untouched by keep, a
+; plain loop with add=loop; minmax= does not touch it.
 define float @fadd_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fadd_f32(
-; ADDAUTO-NEXT: %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+; GUARD-NEXT:   [[WB:%.*]] = bitcast float %v to i32
+; GUARD-NEXT:   [[MAG:%.*]] = and i32 [[WB]], 2147483647
+; GUARD-NEXT:   [[BIG:%.*]] = icmp uge i32 [[MAG]], 218103808
+; GUARD-NEXT:   br i1 [[BIG]], label %atomicrmw.native, label %atomicrmw.tiny
+; GUARD:        atomicrmw.native:
+; GUARD-NEXT:   atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+; GUARD:        atomicrmw.tiny:
+; GUARD-NEXT:   load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; GUARD:        fadd float
+; GUARD:        cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; GUARD:        %old = bitcast i32 {{%.*}} to float
+; FLUSH-NEXT:   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
 ; ADDKEEP-NEXT: %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
 ; ADDLOOP-NOT:  = atomicrmw
+; ADDLOOP-NOT:  atomicrmw.native
 ; ADDLOOP:      fadd float
 ; ADDLOOP:      cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
 ; ADDLOOP:      %old = bitcast i32 {{%.*}} to float
