@@ -77,15 +77,15 @@ define float @fadd_f32_shared(ptr addrspace(3) %p, float %v) {
   ret float %old
 }
 
-; fadd f32 in global memory, result used: the guarded add per lane (the
-; leaders' predicated PTX has no form of it), not aggregated: atom.sys.add
-; where the operand is large enough, else a cas loop.
+; fadd f32 in global memory, result used: aggregated; the leaders' guarded
+; add is a predicated atom.add.f32 where the group's sum passes the guard,
+; else a predicated cas read and the lockstep cas loop; lanes on the
+; per-lane path take atom.sys.global.add.f32 or the cas loop.
 ; CHECK-LABEL: fadd_f32(
-; CHECK-NOT:   {{activemask|shfl|vote|@fpa_p}}
-; CHECK:       atom.sys.global.add.f32
-; CHECK-NOT:   {{activemask|shfl|vote|@fpa_p}}
-; CHECK:       atom.relaxed.sys.global.cas.b32
-; CHECK-NOT:   {{activemask|shfl|vote|@fpa_p}}
+; CHECK-DAG:   activemask
+; CHECK-DAG:   atom.sys.global.add.f32
+; CHECK-DAG:   @fpa_p atom.relaxed.sys.global.add.f32
+; CHECK-DAG:   @fpa_p atom.relaxed.sys.global.cas.b32
 ; CHECK:       End function
 define float @fadd_f32(ptr addrspace(1) %p, float %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4

@@ -1,13 +1,8 @@
 ; REQUIRES: nvptx
-; XFAIL: *
-; BUG: the inline atom.sys (build_common.c, sys_atom) takes every address
-; space other than 1 (.global) and 3 (.shared) as generic. A thread-local
-; pointer (addrspace(5)) holds an address in the .local window, not a
-; generic one, so `atom.sys.min.s32 $0, [$1]` with it updates another
-; location (or faults); LLVM 22 itself lowers a local atomicrmw to
-; ld.local/st.local. Local memory is private to the thread, so its scope
-; needs no inline PTX; the same holds for any space PTX atom has no form
-; for here.
+; A thread-local pointer (addrspace(5)) holds an address in the .local
+; window, not a generic one, so the inline atom.sys is only for generic,
+; global and shared pointers; local memory is private to the thread and
+; keeps its atomicrmw.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' -S %s | %FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -95,10 +95,9 @@ define half @fadd_f16(ptr addrspace(1) %p, half %v) {
 }
 
 ; With reassociate-fadd, an f32 fadd on global memory whose result is used
-; keeps its per-lane guarded add: the leaders' predicated PTX has no form
-; of it.
+; is aggregated, and its leaders take the guarded add.
 ; RUN: %fpa-opt --sm=90 --aggregate=warp --assume=reassociate-fadd %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=REASSOC
-; REASSOC: fadd_f32_used: fadd float addrspace(1): rewritten fadd-guarded: {{.*}}; not warp-aggregated: the result is used and the per-lane form is the guarded add, which the leader's predicated PTX does not build
+; REASSOC: fadd_f32_used: fadd float addrspace(1): rewritten warp-aggregated: {{.*}}; each group's leader: fadd-guarded: atom.add.f32 flushes subnormals
 define float @fadd_f32_used(ptr addrspace(1) %p, float %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old

@@ -257,19 +257,29 @@ define float @fadd_f32_shared(ptr addrspace(3) %p, float %v) {
 }
 
 ; fadd float in global memory, result used: the per-lane form is the
-; guarded add (atom.add.f32 flushes subnormals there), which the leaders'
-; predicated PTX does not build, so the site is not aggregated, even with
-; reassociate-fadd: the guarded add per lane, its native add atom.sys.
+; guarded add (atom.add.f32 flushes subnormals there). Grouped, the leader
+; adds the group's sum with predicated atom.add.f32 where the sum passes the
+; guard (|sum| >= 2^-101, inf or NaN); otherwise it reads its location (a
+; predicated cas of 0 by 0) and finishes in the lockstep cmpxchg loop. Lanes
+; on the per-lane path take the guarded add with atom.sys.
 define float @fadd_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fadd_f32(
-; CHECK-NOT:  activemask
-; CHECK:      %addexact = icmp uge i32 %mag, 218103808
-; CHECK-NEXT: br i1 %addexact, label %atomicrmw.native, label %atomicrmw.tiny
+; CHECK:      activemask
 ; CHECK:      atomicrmw.native:
-; CHECK-NEXT: call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float %v)
-; CHECK:      atomicrmw.tiny:
-; CHECK:      cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
-; CHECK-NOT:  {{activemask|shfl|redux|@fpa_p}}
+; CHECK-NEXT: call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float {{%.*}})
+; CHECK:      bitcast float %total to i32
+; CHECK:      %mag = and i32 {{%.*}}, 2147483647
+; CHECK-NEXT: %addexact = icmp uge i32 %mag, 218103808
+; CHECK-NEXT: [[BIG:%.*]] = and i1 %leader, %addexact
+; CHECK:      [[ADDOLD:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.add.f32 $0, [$2], $3;{{.*}}", "=&r,r,l,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) %p, i32
+; CHECK:      %addtiny = and i1 %leader,
+; CHECK:      [[CUR:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.cas.b32 $0, [$2], $3, $4;{{.*}}", "=&r,r,l,r,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) %p, i32 0, i32 0)
+; CHECK:      warp.lockstep:
+; CHECK-NEXT: %loaded = phi i32 [ [[CUR]], %warp.scanned ]
+; CHECK-NEXT: %act = phi i1 [ %addtiny, %warp.scanned ]
+; CHECK:      fadd float
+; CHECK:      atom.relaxed.sys.global.cas.b32
+; CHECK:      %add.old = select i1 %addexact, i32 [[ADDOLD]], i32
 ; CHECK:      ret float %old
 ; NOREASSOC-LABEL: define float @fadd_f32(
 ; NOREASSOC-NOT:   activemask
