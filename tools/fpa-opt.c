@@ -12,9 +12,11 @@
 #include <llvm-c/Core.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3 };
 
@@ -79,6 +81,68 @@ static void on_diagnostic(LLVMDiagnosticInfoRef di, void *user) {
   LLVMDisposeMessage(text);
 }
 
+/* A crash inside LLVM's readers. LLVM's bitcode reader does not check
+ * every record of malformed bitcode (llvm-dis and opt crash on such input
+ * too), and its text parser recurses once per level of nesting. The
+ * library cannot recover from a crash; the tool, which ends anyway, says
+ * what happened and exits with status 1. The handler writes the message
+ * made before reading began (write() is async-signal-safe) and runs on an
+ * alternate stack, so that a stack overflow reaches it. */
+static char crash_prefix[4096];
+static const int crash_signals[] = {SIGSEGV, SIGBUS,  SIGILL,
+                                    SIGFPE,  SIGTRAP, SIGABRT};
+static const char *const crash_names[] = {
+    "segmentation fault",   "bus error", "illegal instruction",
+    "arithmetic exception", "trap",      "abort"};
+enum { NCRASH = sizeof crash_signals / sizeof crash_signals[0] };
+
+static void write_str(const char *s) {
+  size_t n = strlen(s);
+  while (n) {
+    ssize_t k = write(2, s, n);
+    if (k <= 0)
+      return;
+    s += k;
+    n -= (size_t)k;
+  }
+}
+
+static void on_crash_reading(int sig) {
+  write_str(crash_prefix);
+  for (int i = 0; i < NCRASH; ++i)
+    if (crash_signals[i] == sig)
+      write_str(crash_names[i]);
+  write_str("): LLVM's readers do not check every malformed or deeply "
+            "nested input\n");
+  _exit(1);
+}
+
+typedef struct crash_guard {
+  struct sigaction old[NCRASH];
+  stack_t old_stack;
+} crash_guard;
+
+static void catch_crashes(crash_guard *g, const char *name) {
+  static char alt[1 << 16];
+  snprintf(crash_prefix, sizeof crash_prefix,
+           "fpa-opt: error: %s: LLVM crashed reading the input (", name);
+  stack_t st = {.ss_sp = alt, .ss_size = sizeof alt, .ss_flags = 0};
+  sigaltstack(&st, &g->old_stack);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_crash_reading;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < NCRASH; ++i)
+    sigaction(crash_signals[i], &sa, &g->old[i]);
+}
+
+static void restore_crashes(const crash_guard *g) {
+  for (int i = 0; i < NCRASH; ++i)
+    sigaction(crash_signals[i], &g->old[i], NULL);
+  sigaltstack(&g->old_stack, NULL);
+}
+
 /* Reads and verifies the input; NULL after printing why not. `*fatal` is
  * set when LLVM reported a fatal error, after which the context is not
  * to be used again. */
@@ -98,10 +162,13 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path,
   }
   LLVMModuleRef m = NULL;
   char *err = NULL;
+  const char *name = from_stdin ? "<stdin>" : path;
   LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, NULL);
-  int rc = fpa_parse_module(ctx, from_stdin ? "<stdin>" : path,
-                            LLVMGetBufferStart(buf), LLVMGetBufferSize(buf),
-                            opts, &m, &err);
+  crash_guard g;
+  catch_crashes(&g, name);
+  int rc = fpa_parse_module(ctx, name, LLVMGetBufferStart(buf),
+                            LLVMGetBufferSize(buf), opts, &m, &err);
+  restore_crashes(&g);
   LLVMDisposeMemoryBuffer(buf);
   if (rc != FPA_OK) {
     fprintf(stderr, "fpa-opt: error: %s\n", err ? err : fpa_result_string(rc));
