@@ -45,8 +45,8 @@ typedef enum fpa_result {
   FPA_ERR_VERIFY = 5,   /* a lowered function failed verification (a bug) */
   FPA_ERR_FATAL = 6     /* LLVM reported a fatal error during the call; the
                            module, and the context it was in, are in an
-                           unknown state: use neither again (see
-                           fpa_options_set_catch_fatal) */
+                           unknown state: dispose of them and use them for
+                           nothing else (see fpa_options_set_catch_fatal) */
 } fpa_result;
 
 /* A static message for a result code; never NULL. */
