@@ -58,6 +58,7 @@ enum {
   K_I16,
   K_I32,
   K_I64,
+  K_I128,
   K_V2F32,
   K_V2PTR1,
   K_STRUCT,
@@ -104,6 +105,7 @@ static void make_types(gen *g) {
   t[K_I16] = LLVMInt16TypeInContext(c);
   t[K_I32] = LLVMInt32TypeInContext(c);
   t[K_I64] = LLVMInt64TypeInContext(c);
+  t[K_I128] = LLVMInt128TypeInContext(c);
   t[K_V2F32] = LLVMVectorType(t[K_FLOAT], 2);
   t[K_V2PTR1] = LLVMVectorType(t[K_PTR1], 2);
   LLVMTypeRef fields[] = {t[K_FLOAT]};
@@ -113,7 +115,7 @@ static void make_types(gen *g) {
 
 static int is_ptr(int k) { return k <= K_PTR4; }
 static int is_fp(int k) { return k >= K_HALF && k <= K_FP128; }
-static int is_int(int k) { return k >= K_I1 && k <= K_I64; }
+static int is_int(int k) { return k >= K_I1 && k <= K_I128; }
 
 static int has(const char *s, const char *part) {
   return strstr(s, part) != NULL;

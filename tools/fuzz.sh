@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets of fuzz/ (docs/robustness.md).
+#
+#   tools/fuzz.sh build [BUILD_DIR]
+#       configures BUILD_DIR (default build-fuzz) with clang-22 and
+#       -DFPA_FUZZ=ON, and builds fpa-fuzz-lower, fpa-fuzz-calls and the
+#       seed corpora (BUILD_DIR/fuzz/seeds/{lower,calls}).
+#   tools/fuzz.sh run TARGET SECONDS WORK_DIR [BUILD_DIR]
+#       fuzzes TARGET (lower or calls) for SECONDS of wall time with one
+#       worker, from the corpus in WORK_DIR/TARGET/corpus (kept between
+#       runs) and the seeds; crash inputs go to WORK_DIR/TARGET/findings,
+#       inputs on which LLVM's bitcode reader itself crashes to
+#       WORK_DIR/TARGET/llvm-reader. Appends libFuzzer's output to
+#       WORK_DIR/TARGET/log and prints its closing lines; the exit status is
+#       libFuzzer's (0: no finding).
+#   tools/fuzz.sh long CPU_LOWER CPU_CALLS WORK_DIR [BUILD_DIR]
+#       runs each target in rounds of at most 600 s until its CPU time
+#       (user + system) reaches CPU_LOWER or CPU_CALLS seconds, stopping at
+#       the first finding; prints one summary line a round and a total.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# Allocation stacks of 5 frames and no leak check: the lowering leaks
+# nothing, but after a caught fatal error LLVM's frames that were jumped
+# over do (docs/robustness.md).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:malloc_context_size=5}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+build() {
+  local dir=${1:-build-fuzz}
+  CC=clang-22 CXX=clang++-22 cmake -S . -B "$dir" -DFPA_FUZZ=ON \
+    -DFPA_SANITIZED_TOOLS=OFF -DFPA_WERROR=ON \
+    -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm >"$dir.cmake.log" 2>&1 ||
+    { cat "$dir.cmake.log"; return 1; }
+  cmake --build "$dir" -j2 --target fpa-fuzz-lower fpa-fuzz-calls \
+    fpa-fuzz-seeds
+}
+
+run() {
+  local target=$1 seconds=$2 work=$3 dir=${4:-build-fuzz}
+  local bin=$dir/fuzz/fpa-fuzz-$target w=$work/$target
+  mkdir -p "$w/corpus" "$w/findings" "$w/llvm-reader"
+  local extra=()
+  [ "$target" = calls ] && extra=(-dict=fuzz/calls.dict)
+  FPA_FUZZ_LLVM_CRASHES=$w/llvm-reader "$bin" -max_total_time="$seconds" \
+    -timeout=25 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1 \
+    -artifact_prefix="$w/findings/" "${extra[@]}" \
+    "$w/corpus" "$dir/fuzz/seeds/$target" >"$w/round.log" 2>&1
+  local rc=$?
+  cat "$w/round.log" >>"$w/log"
+  grep -E '^#[0-9]+ +DONE|^stat::|ERROR|SUMMARY|fuzz finding' "$w/round.log"
+  return $rc
+}
+
+# CPU seconds (user + system) of the finished children of this shell.
+child_cpu() {
+  times | tail -1 | awk '{
+    split($1, u, "m"); split($2, s, "m");
+    printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+}
+
+long() {
+  local cpu_lower=$1 cpu_calls=$2 work=$3 dir=${4:-build-fuzz}
+  local target goal start used round rc
+  for target in lower calls; do
+    goal=$cpu_lower
+    [ "$target" = calls ] && goal=$cpu_calls
+    start=$(child_cpu)
+    round=0
+    while :; do
+      used=$(($(child_cpu) - start))
+      [ "$used" -ge "$goal" ] && break
+      round=$((round + 1))
+      echo "=== $target round $round ($(date -u +%H:%M:%S) UTC, ${used}s CPU so far)"
+      run "$target" 600 "$work" "$dir"
+      rc=$?
+      if [ $rc -ne 0 ]; then
+        echo "=== $target: finding (libFuzzer exit $rc); stopped"
+        return $rc
+      fi
+    done
+    echo "=== $target: $(($(child_cpu) - start))s CPU in $round rounds"
+  done
+}
+
+case "${1:-}" in
+build) shift; build "$@" ;;
+run) shift; run "$@" ;;
+long) shift; long "$@" ;;
+*) sed -n '2,23p' "$0"; exit 2 ;;
+esac
