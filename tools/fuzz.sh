@@ -15,8 +15,9 @@
 #       libFuzzer's (0: no finding).
 #   tools/fuzz.sh long CPU_LOWER CPU_CALLS WORK_DIR [BUILD_DIR]
 #       runs each target in rounds of at most 600 s until its CPU time
-#       (user + system) reaches CPU_LOWER or CPU_CALLS seconds, stopping at
-#       the first finding; prints one summary line a round and a total.
+#       (user + system, summed over runs in WORK_DIR/TARGET/cpu) reaches
+#       CPU_LOWER or CPU_CALLS seconds, stopping at the first finding;
+#       prints a summary a round and a total.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,39 +37,49 @@ build() {
     fpa-fuzz-seeds
 }
 
+# Sets CPU to the CPU seconds (user + system) of this shell's finished
+# children. `times` has to run in this shell: in $(...) it would see the
+# children of a subshell.
+children_cpu() {
+  times >"$1"
+  CPU=$(tail -n 1 "$1" | awk '{
+    split($1, u, "m"); split($2, s, "m");
+    printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+}
+
 run() {
   local target=$1 seconds=$2 work=$3 dir=${4:-build-fuzz}
   local bin=$dir/fuzz/fpa-fuzz-$target w=$work/$target
   mkdir -p "$w/corpus" "$w/findings" "$w/llvm-reader"
   local extra=()
   [ "$target" = calls ] && extra=(-dict=fuzz/calls.dict)
+  children_cpu "$w/times"
+  local before=$CPU
   FPA_FUZZ_LLVM_CRASHES=$w/llvm-reader "$bin" -max_total_time="$seconds" \
     -timeout=25 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1 \
     -artifact_prefix="$w/findings/" "${extra[@]}" \
     "$w/corpus" "$dir/fuzz/seeds/$target" >"$w/round.log" 2>&1
   local rc=$?
   cat "$w/round.log" >>"$w/log"
-  grep -E '^#[0-9]+ +DONE|^stat::|ERROR|SUMMARY|fuzz finding' "$w/round.log"
+  grep -E '^#[0-9]+[[:space:]]+DONE|^stat::|ERROR|SUMMARY|fuzz finding' "$w/round.log"
+  # CPU seconds of the round (the fuzzing process, not the children that
+  # read bitcode first), added to the target's total in WORK_DIR/TARGET/cpu.
+  children_cpu "$w/times"
+  local cpu=$((CPU - before))
+  echo "cpu: ${cpu}s"
+  echo $(($(cat "$w/cpu" 2>/dev/null || echo 0) + cpu)) >"$w/cpu"
   return $rc
-}
-
-# CPU seconds (user + system) of the finished children of this shell.
-child_cpu() {
-  times | tail -1 | awk '{
-    split($1, u, "m"); split($2, s, "m");
-    printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 }
 
 long() {
   local cpu_lower=$1 cpu_calls=$2 work=$3 dir=${4:-build-fuzz}
-  local target goal start used round rc
+  local target goal used round rc
   for target in lower calls; do
     goal=$cpu_lower
     [ "$target" = calls ] && goal=$cpu_calls
-    start=$(child_cpu)
     round=0
     while :; do
-      used=$(($(child_cpu) - start))
+      used=$(cat "$work/$target/cpu" 2>/dev/null || echo 0)
       [ "$used" -ge "$goal" ] && break
       round=$((round + 1))
       echo "=== $target round $round ($(date -u +%H:%M:%S) UTC, ${used}s CPU so far)"
@@ -79,7 +90,7 @@ long() {
         return $rc
       fi
     done
-    echo "=== $target: $(($(child_cpu) - start))s CPU in $round rounds"
+    echo "=== $target: $(cat "$work/$target/cpu")s CPU in all, $round rounds now"
   done
 }
 
