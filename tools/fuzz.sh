@@ -13,6 +13,10 @@
 #       WORK_DIR/TARGET/llvm-reader. Appends libFuzzer's output to
 #       WORK_DIR/TARGET/log and prints its closing lines; the exit status is
 #       libFuzzer's (0: no finding).
+#   tools/fuzz.sh replay-opt FPA_OPT DIR...
+#       runs FPA_OPT (fpa-opt or fpa-opt-asan) on every file in the folders
+#       (a corpus, the findings) under four option sets, and fails unless
+#       every exit status is 0 to 3 and each status 1 comes with a message.
 #   tools/fuzz.sh long CPU_LOWER CPU_CALLS WORK_DIR [BUILD_DIR]
 #       runs each target in rounds of at most 600 s until its CPU time
 #       (user + system, summed over runs in WORK_DIR/TARGET/cpu) reaches
@@ -21,9 +25,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Allocation stacks of 5 frames and no leak check: the lowering leaks
-# nothing, but after a caught fatal error LLVM's frames that were jumped
-# over do (docs/robustness.md).
+# Allocation stacks of 5 frames (faster), and no leak check: after a caught
+# fatal error what LLVM had allocated in the frames jumped over is lost by
+# design (docs/robustness.md).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:malloc_context_size=5}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
@@ -94,9 +98,46 @@ long() {
   done
 }
 
+# fpa-opt on every file of the folders, under each option set below: the
+# exit status must be 0 to 3, and status 1 must come with a message.
+OPT_SETS=(""
+          "--target=nvptx --sm=60 --ptx=60"
+          "--target=nvptx --sm=90 --aggregate=warp --assume=reassociate-fadd --warp-precheck=all"
+          "--target=spirv --spirv-ext=all --minmax=int --precheck=on")
+
+replay_opt() {
+  local opt=$1 f set rc bad=0 n=0
+  shift
+  local -A count=()
+  local tmp
+  tmp=$(mktemp -d)
+  for f in $(find "$@" -type f | sort); do
+    for set in "${OPT_SETS[@]}"; do
+      # shellcheck disable=SC2086
+      "$opt" "$f" $set -o "$tmp/out" 2>"$tmp/err" </dev/null
+      rc=$?
+      n=$((n + 1))
+      count[$rc]=$((${count[$rc]:-0} + 1))
+      if [ $rc -gt 3 ] || { [ $rc -eq 1 ] && ! grep -q 'error:' "$tmp/err"; }; then
+        bad=$((bad + 1))
+        echo "BAD: exit $rc: $opt $f $set"
+        head -n 5 "$tmp/err"
+      fi
+    done
+  done
+  rm -rf "$tmp"
+  local line="replay-opt: $n runs ($# folders, ${#OPT_SETS[@]} option sets):"
+  for rc in $(printf '%s\n' "${!count[@]}" | sort -n); do
+    line="$line exit $rc: ${count[$rc]};"
+  done
+  echo "$line $bad bad"
+  [ $bad -eq 0 ]
+}
+
 case "${1:-}" in
 build) shift; build "$@" ;;
+replay-opt) shift; replay_opt "$@" ;;
 run) shift; run "$@" ;;
 long) shift; long "$@" ;;
-*) sed -n '2,23p' "$0"; exit 2 ;;
+*) sed -n '2,24p' "$0"; exit 2 ;;
 esac
