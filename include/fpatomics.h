@@ -176,11 +176,12 @@ int fpa_lower_module(LLVMModuleRef module, const fpa_options *opts,
  * the module, owned by the caller. On failure `*out` is NULL and the
  * result is FPA_ERR_INPUT (does not parse or does not verify) with a
  * message "NAME:LINE:COL: ..." or "NAME: ...", or FPA_ERR_FATAL (see
- * fpa_options_set_catch_fatal). During the call the context's diagnostic
- * handler is the library's: error diagnostics become the message, and
- * others go to the handler set with LLVMContextSetDiagnosticHandler
+ * fpa_options_set_catch_fatal). During the call the context's C
+ * diagnostic callback (LLVMContextSetDiagnosticHandler) is the library's:
+ * error diagnostics become the message, and others go to the callback set
  * before the call (dropped when there was none), which is set again
- * afterwards. `opts` may be NULL. */
+ * afterwards. Best used with a context of the caller's own (see
+ * docs/robustness.md). `opts` may be NULL. */
 int fpa_parse_module(LLVMContextRef ctx, const char *name, const void *data,
                      size_t size, const fpa_options *opts, LLVMModuleRef *out,
                      char **error);
