@@ -906,6 +906,10 @@ int fpa_calls_rewrite(fpa_calls *c, LLVMValueRef fn, LLVMBuilderRef b,
       else
         snprintf(o->text, sizeof o->text, "from %s", f.spelling);
       o->rmw = rewrite(c, b, i, &f, &m);
+      /* rewrite() erases the call, and the cast it used when nothing else
+       * does, which in a block no path reaches may come right after the
+       * call: the walk goes on after the new atomicrmw. */
+      next = LLVMGetNextInstruction(o->rmw);
       *changed = 1;
     }
   }
