@@ -42,7 +42,11 @@ typedef enum fpa_result {
   FPA_ERR_OPTION = 2,   /* unknown option name or invalid option value */
   FPA_ERR_NOMEM = 3,    /* out of memory */
   FPA_ERR_INPUT = 4,    /* the input module is invalid */
-  FPA_ERR_VERIFY = 5    /* a lowered function failed verification (a bug) */
+  FPA_ERR_VERIFY = 5,   /* a lowered function failed verification (a bug) */
+  FPA_ERR_FATAL = 6     /* LLVM reported a fatal error during the call; the
+                           module, and the context it was in, are in an
+                           unknown state: dispose of them and use them for
+                           nothing else (see fpa_options_set_catch_fatal) */
 } fpa_result;
 
 /* A static message for a result code; never NULL. */
@@ -81,6 +85,21 @@ typedef struct fpa_option_info {
   const char *help;    /* one sentence */
 } fpa_option_info;
 const fpa_option_info *fpa_option_info_at(size_t index);
+
+/* Whether calls with `opts` catch LLVM's fatal errors (the default: on).
+ * LLVM ends the process on a fatal error (report_fatal_error); its IR
+ * parser does so for a module with "Debug Info Version" 3 that fails
+ * verification. With catching on, fpa_parse_module, fpa_lower_module and
+ * fpa_write_module install a fatal-error handler for the length of the
+ * call, which jumps back out of LLVM and makes the call return
+ * FPA_ERR_FATAL with LLVM's reason; memory LLVM had allocated in the
+ * frames jumped over is lost. LLVM has one handler per process and no way
+ * to read it: after the last such call in flight returns, LLVM's default
+ * (print and exit) is in force again. A host that installs a handler of
+ * its own (clang does) turns catching off, as the opt/clang plugin does;
+ * then the host's handler sees LLVM's fatal errors. Assertions of an LLVM
+ * built with them, and crashes, end the process either way. */
+void fpa_options_set_catch_fatal(fpa_options *opts, int on);
 
 /*===----------------------------- Reporting -----------------------------===*/
 
@@ -138,15 +157,47 @@ const char *fpa_action_name(fpa_action action);
 /* Lowers every floating-point atomicrmw of `module` that the target cannot
  * execute natively. Calls that spell one (option `calls`: OpenCL C's
  * atomic_fetch_*, __spirv_AtomicF*EXT, __fpa_atomic_fetch_*) are first
- * replaced by the atomicrmw they mean. `opts` may be NULL for the defaults. When `report` is not
- * NULL it receives a new report (also on failure, when one was made), which
- * the caller destroys. Instructions that cannot be lowered are left as they
- * were and recorded with FPA_ACTION_UNSUPPORTED; that is not a failure.
- * The module must be valid on entry (run LLVMVerifyModule first when it comes
- * from an untrusted source); every function the pass changes is verified
- * again afterwards, and a failure there returns FPA_ERR_VERIFY. */
+ * replaced by the atomicrmw they mean. `opts` may be NULL for the defaults.
+ * When `report` is not NULL it receives a new report (also on failure, when one
+ * was made), which the caller destroys. Instructions that cannot be lowered are
+ * left as they were and recorded with FPA_ACTION_UNSUPPORTED; that is not a
+ * failure. The module must be valid on entry (fpa_parse_module verifies what it
+ * reads; run LLVMVerifyModule on a module from elsewhere); every function
+ * the pass changes is verified again afterwards, and a failure there
+ * returns FPA_ERR_VERIFY. A fatal error of LLVM during the call returns
+ * FPA_ERR_FATAL (see fpa_options_set_catch_fatal). */
 int fpa_lower_module(LLVMModuleRef module, const fpa_options *opts,
                      fpa_report **report, char **error);
+
+/*===------------------------ Reading and writing ------------------------===*/
+
+/* Reads a module from `size` bytes at `data` (LLVM bitcode, raw or in its
+ * wrapper, or IR text) into `ctx`, and verifies it. `name` names the input
+ * in messages and becomes the module's identifier. On success `*out` is
+ * the module, owned by the caller. On failure `*out` is NULL and the
+ * result is FPA_ERR_INPUT (does not parse or does not verify) with a
+ * message "NAME:LINE:COL: ..." or "NAME: ...", or FPA_ERR_FATAL (see
+ * fpa_options_set_catch_fatal). During the call the context's C
+ * diagnostic callback (LLVMContextSetDiagnosticHandler) is the library's:
+ * error diagnostics become the message, and others go to the callback set
+ * before the call (dropped when there was none), which is set again
+ * afterwards. Best used with a context of the caller's own (see
+ * docs/robustness.md). `opts` may be NULL. */
+int fpa_parse_module(LLVMContextRef ctx, const char *name, const void *data,
+                     size_t size, const fpa_options *opts, LLVMModuleRef *out,
+                     char **error);
+
+typedef enum fpa_format {
+  FPA_FORMAT_TEXT = 0,   /* IR text (`*data` is also NUL-terminated) */
+  FPA_FORMAT_BITCODE = 1 /* LLVM bitcode */
+} fpa_format;
+
+/* Writes `module` in memory: `*data` (released with fpa_free()) holds
+ * `*size` bytes. Failure: FPA_ERR_NOMEM or FPA_ERR_FATAL. `opts` may be
+ * NULL. */
+int fpa_write_module(LLVMModuleRef module, fpa_format format,
+                     const fpa_options *opts, void **data, size_t *size,
+                     char **error);
 
 /* Whether the module would be processed under `opts` (its triple, or a
  * forced target). */

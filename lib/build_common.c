@@ -215,37 +215,18 @@ void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s) {
 
 /*--- splitting a block at the atomic ------------------------------------*/
 
-/* Rebuilds the PHIs of `succ` so that edges from `from` come from `to`
- * (the C API cannot change a PHI's incoming block in place). */
-static void retarget_phis(LLVMBuilderRef b, LLVMBasicBlockRef succ,
-                          LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
-  LLVMValueRef phi = LLVMGetFirstInstruction(succ);
-  while (phi && LLVMGetInstructionOpcode(phi) == LLVMPHI) {
-    LLVMValueRef next = LLVMGetNextInstruction(phi);
+/* Makes the edges from `from` into the PHIs of `succ` come from `to`, in
+ * place: a rebuilt PHI would leave any LLVMValueRef held for the old one
+ * (s->ptr or s->val in a loop the split block closes) dangling. */
+static void retarget_phis(LLVMBasicBlockRef succ, LLVMBasicBlockRef from,
+                          LLVMBasicBlockRef to) {
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(succ);
+       phi && LLVMGetInstructionOpcode(phi) == LLVMPHI;
+       phi = LLVMGetNextInstruction(phi)) {
     unsigned n = LLVMCountIncoming(phi);
-    int touches = 0;
     for (unsigned i = 0; i < n; ++i)
-      touches |= LLVMGetIncomingBlock(phi, i) == from;
-    if (touches) {
-      size_t len = 0;
-      const char *nm = LLVMGetValueName2(phi, &len);
-      char *name = fpa_strdup(nm);
-      LLVMSetValueName2(phi, "", 0);
-      LLVMPositionBuilderBefore(b, phi);
-      LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), name ? name : "");
-      free(name);
-      for (unsigned i = 0; i < n; ++i) {
-        LLVMValueRef v = LLVMGetIncomingValue(phi, i);
-        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, i);
-        if (bb == from)
-          bb = to;
-        LLVMAddIncoming(np, &v, &bb, 1);
-      }
-      LLVMInstructionSetDebugLoc(np, LLVMInstructionGetDebugLoc(phi));
-      LLVMReplaceAllUsesWith(phi, np);
-      LLVMInstructionEraseFromParent(phi);
-    }
-    phi = next;
+      if (LLVMGetIncomingBlock(phi, i) == from)
+        fpa_compat_set_incoming_block(phi, i, to);
   }
 }
 
@@ -273,7 +254,7 @@ LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
   if (term) {
     unsigned ns = LLVMGetNumSuccessors(term);
     for (unsigned k = 0; k < ns; ++k)
-      retarget_phis(mover, LLVMGetSuccessor(term, k), bb, tail);
+      retarget_phis(LLVMGetSuccessor(term, k), bb, tail);
   }
   LLVMDisposeBuilder(mover);
   LLVMPositionBuilderAtEnd(b, bb);

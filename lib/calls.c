@@ -718,14 +718,22 @@ static int call_matches(LLVMValueRef call, call_form *f, const char **why) {
     *why = "its value or result is not of the mangled floating-point type";
     return 0;
   }
+  /* At most 64 bits, so that a constant one has a 64-bit value (LLVM
+   * asserts that in LLVMConstIntGetSExtValue). */
   int ints[2] = {f->order_arg, f->scope_arg};
-  for (int i = 0; i < 2; ++i)
-    if (ints[i] >= 0 &&
-        LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)ints[i]))) !=
-            LLVMIntegerTypeKind) {
+  for (int i = 0; i < 2; ++i) {
+    if (ints[i] < 0)
+      continue;
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(call, (unsigned)ints[i]));
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind) {
       *why = "an ordering or scope argument is not an integer";
       return 0;
     }
+    if (LLVMGetIntTypeWidth(t) > 64) {
+      *why = "an ordering or scope argument is wider than 64 bits";
+      return 0;
+    }
+  }
   return 1;
 }
 
@@ -898,6 +906,10 @@ int fpa_calls_rewrite(fpa_calls *c, LLVMValueRef fn, LLVMBuilderRef b,
       else
         snprintf(o->text, sizeof o->text, "from %s", f.spelling);
       o->rmw = rewrite(c, b, i, &f, &m);
+      /* rewrite() erases the call, and the cast it used when nothing else
+       * does, which in a block no path reaches may come right after the
+       * call: the walk goes on after the new atomicrmw. */
+      next = LLVMGetNextInstruction(o->rmw);
       *changed = 1;
     }
   }

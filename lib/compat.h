@@ -14,7 +14,8 @@
 #define FPA_HAS_FMINIMUM (LLVM_VERSION_MAJOR >= 20)
 
 /* LLVMGetAtomicSyncScopeID / LLVMSetAtomicSyncScopeID appeared in LLVM 20.
- * Before that, compat_syncscope.cpp provides them (the only C++ in lib/). */
+ * Before that, compat_syncscope.cpp provides them (with compat_phi.cpp the
+ * only C++ in lib/). */
 #define FPA_HAS_C_SYNCSCOPE (LLVM_VERSION_MAJOR >= 20)
 
 /* LLVM's fixed syncscope IDs (SyncScope::SingleThread and ::System). */
@@ -81,6 +82,11 @@ unsigned fpa_compat_syncscope_id(LLVMContextRef ctx, const char *name);
  * (clang-15 emits typed pointers for spir64). */
 LLVMValueRef fpa_compat_ptr_to(LLVMBuilderRef b, LLVMValueRef ptr,
                                LLVMTypeRef elem);
+
+/* Sets the block of a PHI's incoming pair `i`, keeping the PHI (the C API
+ * has no such setter; compat_phi.cpp, every LLVM version). */
+void fpa_compat_set_incoming_block(LLVMValueRef phi, unsigned i,
+                                   LLVMBasicBlockRef bb);
 
 /* The mask of the warp's lanes active here (PTX activemask.b32), as an i32:
  * llvm.nvvm.activemask where this LLVM has it, else convergent inline asm. */

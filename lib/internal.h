@@ -96,6 +96,8 @@ struct fpa_options {
   fpa_warp_precheck warp_precheck;
   fpa_record_fn callback;
   void *callback_user;
+  int keep_fatal_handler; /* leave LLVM's fatal-error handler alone
+                             (fpa_options_set_catch_fatal(o, 0)) */
 };
 
 /*--- what the target can do (target.c) ----------------------------------*/
@@ -386,6 +388,16 @@ int fpa_report_add(fpa_report *r, const fpa_record *rec);
 /* Fills the file, line and column of a record from the instruction's debug
  * location, else from the module's source file name (lower.c). */
 void fpa_locate(LLVMModuleRef m, LLVMValueRef inst, fpa_record *r);
+
+/*--- LLVM's fatal errors as FPA_ERR_FATAL (guard.c) --------------------*/
+
+typedef int (*fpa_guarded_fn)(void *arg);
+/* Returns fn(arg). Unless `o` keeps LLVM's fatal-error handler, a fatal
+ * error that LLVM reports on this thread during the call ends it instead
+ * of the process: the result is FPA_ERR_FATAL, with LLVM's reason in
+ * `reason` (the empty string otherwise). `o` may be NULL (catch). */
+int fpa_guard_call(const fpa_options *o, fpa_guarded_fn fn, void *arg,
+                   char *reason, size_t reason_size);
 
 /*--- small string helpers (report.c) ------------------------------------*/
 char *fpa_strdup(const char *s);

@@ -301,8 +301,8 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
   return rc;
 }
 
-int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
-                     fpa_report **report_out, char **error) {
+static int lower_module(LLVMModuleRef m, const fpa_options *opts,
+                        fpa_report **report_out, char **error) {
   if (error)
     *error = NULL;
   if (report_out)
@@ -362,5 +362,28 @@ int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
   LLVMDisposeBuilder(b);
   if (rc == FPA_ERR_NOMEM && error && !*error)
     *error = fpa_strdup("out of memory");
+  return rc;
+}
+
+typedef struct lower_job {
+  LLVMModuleRef m;
+  const fpa_options *opts;
+  fpa_report **report_out;
+  char **error;
+} lower_job;
+
+static int run_lower_job(void *arg) {
+  lower_job *j = arg;
+  return lower_module(j->m, j->opts, j->report_out, j->error);
+}
+
+int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
+                     fpa_report **report_out, char **error) {
+  lower_job j = {m, opts, report_out, error};
+  char reason[512];
+  int rc = fpa_guard_call(opts, run_lower_job, &j, reason, sizeof reason);
+  if (rc == FPA_ERR_FATAL && error)
+    *error =
+        fpa_strprintf("LLVM reported a fatal error while lowering: %s", reason);
   return rc;
 }

@@ -53,6 +53,8 @@ const char *fpa_result_string(int code) {
     return "invalid input module";
   case FPA_ERR_VERIFY:
     return "lowered function failed verification";
+  case FPA_ERR_FATAL:
+    return "LLVM reported a fatal error";
   default:
     return "unknown result code";
   }

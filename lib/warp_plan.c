@@ -39,10 +39,14 @@ static int opcode_of(LLVMValueRef v, LLVMOpcode *op) {
   return 1;
 }
 
+/* The walks up a pointer's casts and GEPs stop after this many steps: in
+ * a block no path reaches, a GEP may be its own operand. */
+enum { PTR_WALK_MAX = 64 };
+
 /* `v` without casts and constant-index GEPs. */
 static LLVMValueRef strip_constant_offsets(LLVMValueRef v) {
   LLVMOpcode op;
-  while (opcode_of(v, &op)) {
+  for (int steps = 0; steps < PTR_WALK_MAX && opcode_of(v, &op); ++steps) {
     if (op == LLVMGetElementPtr) {
       int n = LLVMGetNumOperands(v);
       for (int i = 1; i < n; ++i)
@@ -90,7 +94,9 @@ static int address_is_uniform(const fpa_site *s) {
 static int generic_origin(const fpa_site *s) {
   LLVMValueRef v = s->ptr;
   LLVMOpcode op;
-  while (opcode_of(v, &op)) {
+  for (int steps = 0; opcode_of(v, &op); ++steps) {
+    if (steps == PTR_WALK_MAX)
+      return -1;
     if (op == LLVMAddrSpaceCast) {
       unsigned from =
           LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));

@@ -86,6 +86,9 @@ makeOptions(const std::string &Params) {
     usageError("out of memory");
   std::unique_ptr<fpa_options, void (*)(fpa_options *)> Owner(
       O, fpa_options_destroy);
+  // The host's fatal-error handler stays in force (clang installs one; the
+  // library's would replace it and then leave LLVM's default behind).
+  fpa_options_set_catch_fatal(O, 0);
   PluginOptions &P = pluginOptions();
   size_t I = 0;
   for (cl::opt<std::string> &Opt : P.Opts) {

@@ -34,6 +34,14 @@ config.substitutions.append(("%fpa-opt-asan", os.path.join(
 if config.fpa_sanitized:
     config.available_features.add("asan")
 config.substitutions.append(("%fpa-opt", os.path.join(config.fpa_tools_dir, "fpa-opt")))
+# The libFuzzer targets, in a build with -DFPA_FUZZ=ON (tools/fuzz.sh build).
+if getattr(config, "fpa_fuzz", False):
+    config.available_features.add("fuzz")
+    fuzz_dir = os.path.join(config.fpa_obj_root, "fuzz")
+    config.substitutions.append(("%fpa-fuzz-lower", os.path.join(fuzz_dir, "fpa-fuzz-lower")))
+    config.substitutions.append(("%fpa-fuzz-calls", os.path.join(fuzz_dir, "fpa-fuzz-calls")))
+    config.substitutions.append(("%fpa-fuzz-seeds", os.path.join(fuzz_dir, "seeds")))
+    config.substitutions.append(("%fpa-fuzz-src", os.path.join(config.fpa_src_root, "fuzz")))
 config.substitutions.append(("%fpa-run", os.path.join(config.fpa_tools_dir, "fpa-run")))
 config.substitutions.append(("%plugin", config.fpa_plugin))
 config.substitutions.append(("%loadplugin", "-load-pass-plugin=" + config.fpa_plugin))

@@ -9,15 +9,14 @@
 \*===----------------------------------------------------------------------===*/
 #include "fpatomics.h"
 
-#include <llvm-c/Analysis.h>
-#include <llvm-c/BitReader.h>
-#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/IRReader.h>
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3 };
 
@@ -70,20 +69,89 @@ static int ends_with(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* Keeps the context's last error message instead of letting LLVM print it
- * and exit (its default for error diagnostics). */
+/* Warnings and remarks of LLVM while reading (errors come back from
+ * fpa_parse_module), printed as LLVM would with no handler, but named. */
 static void on_diagnostic(LLVMDiagnosticInfoRef di, void *user) {
-  char **last = user;
-  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError)
+  (void)user;
+  LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
+  if (sev != LLVMDSWarning)
     return;
-  LLVMDisposeMessage(*last);
-  *last = LLVMGetDiagInfoDescription(di);
+  char *text = LLVMGetDiagInfoDescription(di);
+  fprintf(stderr, "fpa-opt: warning: %s\n", text ? text : "");
+  LLVMDisposeMessage(text);
 }
 
-static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
+/* A crash inside LLVM's readers. LLVM's bitcode reader does not check
+ * every record of malformed bitcode (llvm-dis and opt crash on such input
+ * too), and its text parser recurses once per level of nesting. The
+ * library cannot recover from a crash; the tool, which ends anyway, says
+ * what happened and exits with status 1. The handler writes the message
+ * made before reading began (write() is async-signal-safe) and runs on an
+ * alternate stack, so that a stack overflow reaches it. */
+static char crash_prefix[4096];
+static const int crash_signals[] = {SIGSEGV, SIGBUS,  SIGILL,
+                                    SIGFPE,  SIGTRAP, SIGABRT};
+static const char *const crash_names[] = {
+    "segmentation fault",   "bus error", "illegal instruction",
+    "arithmetic exception", "trap",      "abort"};
+enum { NCRASH = sizeof crash_signals / sizeof crash_signals[0] };
+
+static void write_str(const char *s) {
+  size_t n = strlen(s);
+  while (n) {
+    ssize_t k = write(2, s, n);
+    if (k <= 0)
+      return;
+    s += k;
+    n -= (size_t)k;
+  }
+}
+
+static void on_crash_reading(int sig) {
+  write_str(crash_prefix);
+  for (int i = 0; i < NCRASH; ++i)
+    if (crash_signals[i] == sig)
+      write_str(crash_names[i]);
+  write_str("): LLVM's readers do not check every malformed or deeply "
+            "nested input\n");
+  _exit(1);
+}
+
+typedef struct crash_guard {
+  struct sigaction old[NCRASH];
+  stack_t old_stack;
+} crash_guard;
+
+static void catch_crashes(crash_guard *g, const char *name) {
+  static char alt[1 << 16];
+  snprintf(crash_prefix, sizeof crash_prefix,
+           "fpa-opt: error: %s: LLVM crashed reading the input (", name);
+  stack_t st = {.ss_sp = alt, .ss_size = sizeof alt, .ss_flags = 0};
+  sigaltstack(&st, &g->old_stack);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_crash_reading;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < NCRASH; ++i)
+    sigaction(crash_signals[i], &sa, &g->old[i]);
+}
+
+static void restore_crashes(const crash_guard *g) {
+  for (int i = 0; i < NCRASH; ++i)
+    sigaction(crash_signals[i], &g->old[i], NULL);
+  sigaltstack(&g->old_stack, NULL);
+}
+
+/* Reads and verifies the input; NULL after printing why not. `*fatal` is
+ * set when LLVM reported a fatal error, after which the context is not
+ * to be used again. */
+static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path,
+                                 const fpa_options *opts, int *fatal) {
   LLVMMemoryBufferRef buf = NULL;
   char *msg = NULL;
-  int failed = strcmp(path, "-") == 0
+  int from_stdin = strcmp(path, "-") == 0;
+  int failed = from_stdin
                    ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
                    : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg);
   if (failed) {
@@ -93,58 +161,49 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
     return NULL;
   }
   LLVMModuleRef m = NULL;
-  size_t size = LLVMGetBufferSize(buf);
-  const char *start = LLVMGetBufferStart(buf);
-  int is_bitcode = size >= 4 && ((unsigned char)start[0] == 'B' &&
-                                 (unsigned char)start[1] == 'C');
-  is_bitcode |= size >= 4 && (unsigned char)start[0] == 0xde &&
-                (unsigned char)start[1] == 0xc0; /* wrapper magic */
-  if (is_bitcode) {
-    char *diag = NULL;
-    LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, &diag);
-    if (LLVMParseBitcodeInContext2(ctx, buf, &m)) {
-      fprintf(stderr, "fpa-opt: error: '%s' is not valid bitcode: %s\n", path,
-              diag ? diag : "unknown error");
-      m = NULL;
-    }
-    LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
-    LLVMDisposeMessage(diag);
-    LLVMDisposeMemoryBuffer(buf);
-  } else if (LLVMParseIRInContext(ctx, buf, &m, &msg)) {
-    /* the parser's message is "FILE:LINE:COL: error: ..." */
-    fprintf(stderr, "%s\n", msg ? msg : "fpa-opt: error: cannot parse input");
-    LLVMDisposeMessage(msg);
-    m = NULL;
+  char *err = NULL;
+  const char *name = from_stdin ? "<stdin>" : path;
+  LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, NULL);
+  crash_guard g;
+  catch_crashes(&g, name);
+  int rc = fpa_parse_module(ctx, name, LLVMGetBufferStart(buf),
+                            LLVMGetBufferSize(buf), opts, &m, &err);
+  restore_crashes(&g);
+  LLVMDisposeMemoryBuffer(buf);
+  if (rc != FPA_OK) {
+    fprintf(stderr, "fpa-opt: error: %s\n", err ? err : fpa_result_string(rc));
+    *fatal = rc == FPA_ERR_FATAL;
   }
+  fpa_free(err);
   return m;
 }
 
-static int write_module(LLVMModuleRef m, const char *path, int text) {
-  int to_stdout = strcmp(path, "-") == 0;
-  if (text) {
-    if (to_stdout) {
-      char *s = LLVMPrintModuleToString(m);
-      int ok = fputs(s, stdout) >= 0 && fflush(stdout) == 0;
-      LLVMDisposeMessage(s);
-      if (!ok)
-        fprintf(stderr, "fpa-opt: error: cannot write to stdout\n");
-      return ok;
-    }
-    char *msg = NULL;
-    if (LLVMPrintModuleToFile(m, path, &msg)) {
-      fprintf(stderr, "fpa-opt: error: cannot write '%s': %s\n", path,
-              msg ? msg : "unknown error");
-      LLVMDisposeMessage(msg);
-      return 0;
-    }
-    return 1;
-  }
-  if (to_stdout ? LLVMWriteBitcodeToFD(m, 1, 0, 0)
-                : LLVMWriteBitcodeToFile(m, path)) {
-    fprintf(stderr, "fpa-opt: error: cannot write bitcode to '%s'\n", path);
+/* Writes the module to `path` ('-': stdout); 0 after printing why not.
+ * The bytes are made in memory and written with stdio, so that a failed
+ * write is an error message, not LLVM's fatal error. */
+static int write_module(LLVMModuleRef m, const char *path, int text,
+                        const fpa_options *opts, int *fatal) {
+  void *data = NULL;
+  size_t size = 0;
+  char *err = NULL;
+  int rc = fpa_write_module(m, text ? FPA_FORMAT_TEXT : FPA_FORMAT_BITCODE,
+                            opts, &data, &size, &err);
+  if (rc != FPA_OK) {
+    fprintf(stderr, "fpa-opt: error: cannot write '%s': %s\n", path,
+            err ? err : fpa_result_string(rc));
+    fpa_free(err);
+    *fatal = rc == FPA_ERR_FATAL;
     return 0;
   }
-  return 1;
+  int to_stdout = strcmp(path, "-") == 0;
+  FILE *f = to_stdout ? stdout : fopen(path, text ? "w" : "wb");
+  int ok = f && fwrite(data, 1, size, f) == size;
+  ok = f && (to_stdout ? fflush(f) == 0 && ok : fclose(f) == 0 && ok);
+  if (!ok)
+    fprintf(stderr, "fpa-opt: error: cannot write '%s': %s\n",
+            to_stdout ? "<stdout>" : path, strerror(errno));
+  fpa_free(data);
+  return ok;
 }
 
 static void print_diagnostics(const fpa_report *r, FILE *report_out) {
@@ -255,20 +314,13 @@ int main(int argc, char **argv) {
                   : (strcmp(output, "-") == 0 || !ends_with(output, ".bc"));
 
   LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = read_module(ctx, input);
+  int fatal = 0;
+  LLVMModuleRef m = read_module(ctx, input, opts, &fatal);
   fpa_report *report = NULL;
   FILE *report_out = NULL;
   int status = 1;
   if (!m)
     goto done;
-  char *vmsg = NULL;
-  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &vmsg)) {
-    fprintf(stderr, "fpa-opt: error: '%s' is not a valid module:\n%s", input,
-            vmsg ? vmsg : "");
-    LLVMDisposeMessage(vmsg);
-    goto done;
-  }
-  LLVMDisposeMessage(vmsg);
   if (want_report) {
     report_out = !report_path                ? stderr
                  : strcmp(report_path, "-") == 0 ? stdout
@@ -283,11 +335,14 @@ int main(int argc, char **argv) {
   int lrc = fpa_lower_module(m, opts, &report, &err);
   print_diagnostics(report, report_out);
   if (lrc != FPA_OK) {
-    fprintf(stderr, "fpa-opt: error: %s\n", err ? err : fpa_result_string(lrc));
+    fprintf(stderr, "fpa-opt: error: %s: %s\n",
+            strcmp(input, "-") == 0 ? "<stdin>" : input,
+            err ? err : fpa_result_string(lrc));
     fpa_free(err);
+    fatal = lrc == FPA_ERR_FATAL;
     goto done;
   }
-  if (!write_module(m, output, text))
+  if (!write_module(m, output, text, opts, &fatal))
     goto done;
   status = strict && fpa_report_count(report, FPA_ACTION_UNSUPPORTED)
                ? EXIT_UNSUPPORTED
@@ -300,9 +355,13 @@ done:
     status = 1;
   }
   fpa_report_destroy(report);
-  if (m)
-    LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
+  /* After a fatal error the module and context may be inconsistent, and
+   * the process ends here anyway. */
+  if (!fatal) {
+    if (m)
+      LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+  }
   fpa_options_destroy(opts);
   return status;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds with -Werror against
 # LLVM 22 and LLVM 15 (with the ASan/UBSan build of fpa-opt), and runs every
-# lit test against each. Ends with one line "N passed, M failed, K skipped".
+# lit test against each; then builds the fuzz targets with clang-22 and runs
+# their smoke tests. Ends with one line "N passed, M failed, K skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh || { echo "install-deps failed"; exit 1; }
@@ -23,6 +24,24 @@ for v in 22 15; do
   "$LIT" -sv --xunit-xml-output "$dir/lit-results.xml" "$dir/test" || status=1
   results+=("$dir/lit-results.xml")
 done
+
+# The fuzz targets (fuzz/, built with clang-22) and their smoke run of
+# about a minute, as the lit tests robust/fuzz-*.test of their own build.
+dir=build-ci-fuzz
+echo "=== fuzz: configure and build ($dir, clang-22)"
+if CC=clang-22 CXX=clang++-22 cmake -S . -B "$dir" -DFPA_FUZZ=ON \
+       -DFPA_SANITIZED_TOOLS=OFF -DFPA_WERROR=ON \
+       -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm >"$dir.cmake.log" 2>&1 &&
+   cmake --build "$dir" -j"$(nproc)" --target fpa-fuzz-lower fpa-fuzz-calls \
+       fpa-fuzz-seeds >"$dir.build.log" 2>&1; then
+  echo "=== fuzz: lit robust/fuzz-*"
+  "$LIT" -sv --filter 'robust/fuzz-' --xunit-xml-output "$dir/lit-results.xml" \
+    "$dir/test" || status=1
+  results+=("$dir/lit-results.xml")
+else
+  tail -n 60 "$dir.cmake.log" "$dir.build.log"; echo "build failed for the fuzz targets"
+  status=1
+fi
 
 python3 - "${results[@]}" <<'PY'
 import sys, xml.etree.ElementTree as ET

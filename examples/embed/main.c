@@ -3,7 +3,6 @@
 #include <fpatomics.h>
 
 #include <llvm-c/Core.h>
-#include <llvm-c/IRReader.h>
 
 #include <stdio.h>
 
@@ -15,16 +14,24 @@ int main(int argc, char **argv) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMMemoryBufferRef buf;
   char *msg = NULL;
-  LLVMModuleRef mod;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(argv[1], &buf, &msg) ||
-      LLVMParseIRInContext(ctx, buf, &mod, &msg)) {
+  if (LLVMCreateMemoryBufferWithContentsOfFile(argv[1], &buf, &msg)) {
     fprintf(stderr, "embed: %s\n", msg);
+    return 1;
+  }
+  /* Parses and verifies; LLVM's fatal errors on bad input come back as
+   * FPA_ERR_FATAL instead of ending the process. */
+  LLVMModuleRef mod;
+  char *err = NULL;
+  int rc = fpa_parse_module(ctx, argv[1], LLVMGetBufferStart(buf),
+                            LLVMGetBufferSize(buf), NULL, &mod, &err);
+  LLVMDisposeMemoryBuffer(buf);
+  if (rc != FPA_OK) {
+    fprintf(stderr, "embed: %s\n", err);
     return 1;
   }
 
   fpa_options *opts;
-  char *err = NULL;
-  int rc = fpa_options_create(&opts);
+  rc = fpa_options_create(&opts);
   if (rc == FPA_OK)
     rc = fpa_options_parse(opts, "target=nvptx;sm=90", &err);
   fpa_report *report = NULL;
