@@ -296,6 +296,29 @@ const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw);
 /* Erases the recognized functions whose calls were replaced, once they have
  * no uses left, when they are declarations or have discardable linkage. */
 void fpa_calls_erase_unused(fpa_calls *c);
+/* Whether `fn` is itself one of the spellings fpa_calls_rewrite() replaces
+ * (a definition of it is a fallback, erased once unused). */
+int fpa_calls_recognizes(const fpa_calls *c, LLVMValueRef fn);
+/* A call that spells a compare-and-swap on SPIR/SPIR-V: OpenCL C's
+ * atomic_cmpxchg / atom_cmpxchg (operands p, expected, desired; returns the
+ * old value) or atomic_compare_exchange_{strong,weak}[_explicit] (operands
+ * p, pointer to expected, desired; returns the success bit and, on
+ * failure, writes the old value to *expected). */
+typedef struct fpa_cas_call {
+  char spelling[48];
+  int by_pointer;   /* the C11 form */
+  int weak;         /* may fail spuriously */
+  unsigned bits;    /* 32 or 64 */
+  int is_float;     /* atomic_float / atomic_double (C11 form) */
+  LLVMValueRef ptr; /* the location; behind a generic cast as for calls */
+  LLVMAtomicOrdering ordering; /* success ordering */
+  const char *scope;           /* syncscope name; "" is system */
+  char note[160];              /* how defaults were read */
+  char error[160];             /* why it has no atomicrmw meaning */
+} fpa_cas_call;
+/* Fills `out` and returns 1 when `call` is such a call (`out->error` set
+ * when its ordering or scope cannot be read), else 0. */
+int fpa_calls_cas(const fpa_calls *c, LLVMValueRef call, fpa_cas_call *out);
 
 /*--- lanes with different addresses (lanes.c) ---------------------------*/
 
