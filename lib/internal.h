@@ -91,6 +91,7 @@ struct fpa_options {
   unsigned assume;
   int precheck;   /* load first, skip the atomic when it cannot change memory */
   unsigned calls; /* FPA_CALLS_* */
+  int raise;      /* raise.c: compare-and-swap loops into atomicrmw */
 
   fpa_aggregate aggregate;
   fpa_warp_precheck warp_precheck;
@@ -319,6 +320,30 @@ typedef struct fpa_cas_call {
 /* Fills `out` and returns 1 when `call` is such a call (`out->error` set
  * when its ordering or scope cannot be read), else 0. */
 int fpa_calls_cas(const fpa_calls *c, LLVMValueRef call, fpa_cas_call *out);
+
+/*--- hand-written compare-and-swap loops (raise.c) ----------------------*/
+
+typedef struct fpa_raise fpa_raise;
+/* State for one module; NULL when out of memory. */
+fpa_raise *fpa_raise_new(LLVMModuleRef m, fpa_target t, const fpa_options *o,
+                         const fpa_calls *calls);
+void fpa_raise_destroy(fpa_raise *r);
+/* Replaces each compare-and-swap loop of `fn` that is exactly one
+ * floating-point read-modify-write by that atomicrmw (sets `changed`).
+ * A loop that is left (one whose body does floating-point work) is
+ * reported with action not-raised and why. */
+int fpa_raise_loops(fpa_raise *r, LLVMValueRef fn, LLVMBuilderRef b,
+                    fpa_report *report, int *changed);
+/* For an atomicrmw the last fpa_raise_loops() made: the strategy and
+ * reason of its `raised` record; else NULL. */
+typedef struct fpa_raised {
+  LLVMValueRef rmw;
+  char strategy[80]; /* "cmpxchg-loop", "atomic_cmpxchg-loop", ... */
+  char reason[640];
+} fpa_raised;
+const fpa_raised *fpa_raise_origin(const fpa_raise *r, LLVMValueRef rmw);
+/* Erases the declarations whose last call a raised loop held. */
+void fpa_raise_erase_unused(fpa_raise *r);
 
 /*--- lanes with different addresses (lanes.c) ---------------------------*/
 
