@@ -321,6 +321,37 @@ typedef struct fpa_cas_call {
  * when its ordering or scope cannot be read), else 0. */
 int fpa_calls_cas(const fpa_calls *c, LLVMValueRef call, fpa_cas_call *out);
 
+/*--- blocks, dominators and natural loops (loops.c) ---------------------*/
+
+#define FPA_CFG_NONE ((size_t)-1)
+typedef struct fpa_bb_key {
+  LLVMBasicBlockRef bb;
+  size_t index;
+} fpa_bb_key;
+/* The control-flow graph of one function, blocks by index. */
+typedef struct fpa_cfg {
+  size_t n;
+  LLVMBasicBlockRef *bb;     /* in function order; bb[0] is the entry */
+  fpa_bb_key *keys;          /* sorted by block, for fpa_cfg_index */
+  size_t *succ_start, *succ; /* successors of b: succ[succ_start[b]..] */
+  size_t *pred_start, *pred;
+  size_t *po;   /* postorder number; FPA_CFG_NONE: unreachable */
+  size_t *idom; /* immediate dominator; FPA_CFG_NONE: unreachable */
+} fpa_cfg;
+int fpa_cfg_build(LLVMValueRef fn, fpa_cfg *c); /* FPA_OK or FPA_ERR_NOMEM */
+void fpa_cfg_free(fpa_cfg *c);
+/* The index of a block, or FPA_CFG_NONE. */
+size_t fpa_cfg_index(const fpa_cfg *c, LLVMBasicBlockRef bb);
+int fpa_cfg_dominates(const fpa_cfg *c, size_t a, size_t b);
+/* Marks in `in` (c->n bytes) the natural loop of header h; returns 0 when
+ * h heads no loop. `work` has room for c->n entries. */
+int fpa_cfg_natural_loop(const fpa_cfg *c, size_t h, unsigned char *in,
+                         size_t *work);
+/* The header of the innermost natural loop around block b (its blocks
+ * marked in `in`), or FPA_CFG_NONE. */
+size_t fpa_cfg_innermost_loop(const fpa_cfg *c, size_t b, unsigned char *in,
+                              size_t *work);
+
 /*--- hand-written compare-and-swap loops (raise.c) ----------------------*/
 
 typedef struct fpa_raise fpa_raise;

@@ -36,224 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/*--- the control-flow graph of one function -----------------------------===*/
-
-enum { NONE = (size_t)-1 };
-
-typedef struct bb_key {
-  LLVMBasicBlockRef bb;
-  size_t index;
-} bb_key;
-
-typedef struct cfg {
-  size_t n;
-  LLVMBasicBlockRef *bb; /* in function order; bb[0] is the entry */
-  bb_key *keys;          /* sorted by block, for index_of */
-  size_t *succ_start, *succ;
-  size_t *pred_start, *pred;
-  size_t *po;   /* postorder number; NONE: unreachable */
-  size_t *idom; /* NONE: unreachable */
-} cfg;
-
-static int by_bb(const void *a, const void *b) {
-  uintptr_t x = (uintptr_t)((const bb_key *)a)->bb;
-  uintptr_t y = (uintptr_t)((const bb_key *)b)->bb;
-  return x < y ? -1 : x > y;
-}
-
-static size_t index_of(const cfg *c, LLVMBasicBlockRef bb) {
-  bb_key key = {bb, 0};
-  const bb_key *k = bsearch(&key, c->keys, c->n, sizeof key, by_bb);
-  return k ? k->index : NONE;
-}
-
-static void cfg_free(cfg *c) {
-  free(c->bb);
-  free(c->keys);
-  free(c->succ_start);
-  free(c->succ);
-  free(c->pred_start);
-  free(c->pred);
-  free(c->po);
-  free(c->idom);
-  memset(c, 0, sizeof *c);
-}
-
-static size_t intersect(const cfg *c, size_t a, size_t b) {
-  while (a != b) {
-    while (c->po[a] < c->po[b])
-      a = c->idom[a];
-    while (c->po[b] < c->po[a])
-      b = c->idom[b];
-  }
-  return a;
-}
-
-/* Dominators by Cooper, Harvey and Kennedy's iteration over reverse
- * postorder. */
-static int cfg_build(LLVMValueRef fn, cfg *c) {
-  memset(c, 0, sizeof *c);
-  c->n = LLVMCountBasicBlocks(fn);
-  size_t n = c->n, nsucc = 0;
-  c->bb = malloc(n * sizeof *c->bb);
-  c->keys = malloc(n * sizeof *c->keys);
-  c->succ_start = calloc(n + 1, sizeof(size_t));
-  c->pred_start = calloc(n + 1, sizeof(size_t));
-  c->po = malloc(n * sizeof(size_t));
-  c->idom = malloc(n * sizeof(size_t));
-  size_t *stack = malloc(2 * n * sizeof(size_t) + 1);
-  size_t *rpo = malloc(n * sizeof(size_t) + 1);
-  if (!c->bb || !c->keys || !c->succ_start || !c->pred_start || !c->po ||
-      !c->idom || !stack || !rpo)
-    goto nomem;
-  size_t i = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb), ++i) {
-    c->bb[i] = bb;
-    c->keys[i].bb = bb;
-    c->keys[i].index = i;
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    nsucc += t ? LLVMGetNumSuccessors(t) : 0;
-  }
-  qsort(c->keys, n, sizeof *c->keys, by_bb);
-  c->succ = malloc(nsucc * sizeof(size_t) + 1);
-  c->pred = malloc(nsucc * sizeof(size_t) + 1);
-  if (!c->succ || !c->pred)
-    goto nomem;
-  size_t k = 0;
-  for (i = 0; i < n; ++i) {
-    c->succ_start[i] = k;
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->bb[i]);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned s = 0; s < ns; ++s) {
-      size_t j = index_of(c, LLVMGetSuccessor(t, s));
-      if (j == NONE)
-        continue;
-      c->succ[k++] = j;
-      c->pred_start[j + 1]++;
-    }
-  }
-  c->succ_start[n] = k;
-  for (i = 0; i < n; ++i)
-    c->pred_start[i + 1] += c->pred_start[i];
-  size_t *fill = stack; /* reused as a cursor per block */
-  for (i = 0; i < n; ++i)
-    fill[i] = c->pred_start[i];
-  for (i = 0; i < n; ++i)
-    for (k = c->succ_start[i]; k < c->succ_start[i + 1]; ++k)
-      c->pred[fill[c->succ[k]]++] = i;
-  /* postorder by an explicit DFS from the entry */
-  for (i = 0; i < n; ++i)
-    c->po[i] = c->idom[i] = NONE;
-  size_t sp = 0, npo = 0;
-  if (n) {
-    stack[sp++] = 0;
-    stack[sp++] = c->succ_start[0];
-    c->po[0] = NONE - 1; /* on the stack */
-  }
-  while (sp) {
-    size_t b = stack[sp - 2], *next = &stack[sp - 1];
-    if (*next < c->succ_start[b + 1]) {
-      size_t s = c->succ[(*next)++];
-      if (c->po[s] == NONE) {
-        c->po[s] = NONE - 1;
-        stack[sp++] = s;
-        stack[sp++] = c->succ_start[s];
-      }
-      continue;
-    }
-    c->po[b] = npo;
-    rpo[npo++] = b;
-    sp -= 2;
-  }
-  /* rpo[] holds postorder; walk it backwards for reverse postorder */
-  if (n)
-    c->idom[0] = 0;
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (size_t r = npo; r-- > 0;) {
-      size_t b = rpo[r];
-      if (b == 0)
-        continue;
-      size_t d = NONE;
-      for (k = c->pred_start[b]; k < c->pred_start[b + 1]; ++k) {
-        size_t p = c->pred[k];
-        if (c->idom[p] == NONE)
-          continue;
-        d = d == NONE ? p : intersect(c, p, d);
-      }
-      if (d != c->idom[b]) {
-        c->idom[b] = d;
-        changed = 1;
-      }
-    }
-  }
-  free(stack);
-  free(rpo);
-  return FPA_OK;
-nomem:
-  free(stack);
-  free(rpo);
-  cfg_free(c);
-  return FPA_ERR_NOMEM;
-}
-
-static int dominates(const cfg *c, size_t a, size_t b) {
-  if (c->idom[b] == NONE || c->idom[a] == NONE)
-    return 0;
-  while (b != a) {
-    if (b == 0)
-      return 0;
-    b = c->idom[b];
-  }
-  return 1;
-}
-
-/* Marks in `in` the natural loop of header h (its back edges' bodies);
- * returns 0 when h heads no loop. `work` has room for n entries. */
-static int natural_loop(const cfg *c, size_t h, unsigned char *in,
-                        size_t *work) {
-  memset(in, 0, c->n);
-  size_t top = 0;
-  int any = 0;
-  for (size_t k = c->pred_start[h]; k < c->pred_start[h + 1]; ++k) {
-    size_t t = c->pred[k];
-    if (!dominates(c, h, t))
-      continue;
-    any = 1;
-    if (!in[t] && t != h) {
-      in[t] = 1;
-      work[top++] = t;
-    }
-  }
-  in[h] = 1;
-  while (top) {
-    size_t x = work[--top];
-    for (size_t k = c->pred_start[x]; k < c->pred_start[x + 1]; ++k) {
-      size_t y = c->pred[k];
-      if (!in[y] && c->idom[y] != NONE) {
-        in[y] = 1;
-        work[top++] = y;
-      }
-    }
-  }
-  return any;
-}
-
-/* The header of the innermost natural loop around block b (its blocks in
- * `in`), or NONE. */
-static size_t innermost_loop(const cfg *c, size_t b, unsigned char *in,
-                             size_t *work) {
-  if (c->idom[b] == NONE)
-    return NONE;
-  for (size_t a = b;; a = c->idom[a]) {
-    if (natural_loop(c, a, in, work) && in[b])
-      return a;
-    if (a == 0)
-      return NONE;
-  }
-}
-
 /*--- small helpers over values -------------------------------------------===*/
 
 static int is_fp_type(LLVMTypeRef t) {
@@ -658,7 +440,7 @@ typedef struct exit_phi {
 
 typedef struct plan {
   const fpa_raise *r;
-  const cfg *c;
+  const fpa_cfg *c;
   unsigned char *in; /* the loop's blocks */
   size_t header, pre, exit;
   cas_access cas;
@@ -695,14 +477,14 @@ static int by_ptr(const void *a, const void *b) {
 
 static size_t inst_index(const plan *p, LLVMValueRef v) {
   const LLVMValueRef *k = bsearch(&v, p->insts, p->ninsts, sizeof v, by_ptr);
-  return k ? (size_t)(k - p->insts) : NONE;
+  return k ? (size_t)(k - p->insts) : FPA_CFG_NONE;
 }
 
 static int in_loop(const plan *p, LLVMValueRef v) {
   if (!v || !LLVMIsAInstruction(v))
     return 0;
-  size_t b = index_of(p->c, LLVMGetInstructionParent(v));
-  return b != NONE && p->in[b];
+  size_t b = fpa_cfg_index(p->c, LLVMGetInstructionParent(v));
+  return b != FPA_CFG_NONE && p->in[b];
 }
 
 static int fail(plan *p, const char *fmt, const char *arg) {
@@ -734,7 +516,7 @@ static sym eval(walk *w, LLVMValueRef v) {
     return s;
   }
   size_t i = inst_index(p, v);
-  return i == NONE ? mk(SY_UNKNOWN) : w->vals[i];
+  return i == FPA_CFG_NONE ? mk(SY_UNKNOWN) : w->vals[i];
 }
 
 static sym not_sym(sym s) {
@@ -800,7 +582,7 @@ static sym eval_inst(walk *w, LLVMValueRef i) {
   case LLVMPHI: {
     unsigned n = LLVMCountIncoming(i);
     for (unsigned k = 0; k < n; ++k)
-      if (index_of(p->c, LLVMGetIncomingBlock(i, k)) == w->prev)
+      if (fpa_cfg_index(p->c, LLVMGetIncomingBlock(i, k)) == w->prev)
         return eval(w, LLVMGetIncomingValue(i, k));
     return mk(SY_UNKNOWN);
   }
@@ -875,7 +657,7 @@ static int involves_fcmp(LLVMValueRef v, int depth) {
 /* Runs one iteration for one (nop, succ); 0 with p->why on a failure. */
 static int run_walk(walk *w) {
   plan *p = w->p;
-  const cfg *c = p->c;
+  const fpa_cfg *c = p->c;
   for (size_t k = 0; k < p->ninsts; ++k)
     w->vals[k] = mk(SY_NOTEXEC);
   unsigned char *seen = calloc(c->n, 1);
@@ -932,16 +714,16 @@ static int run_walk(walk *w) {
                   NULL);
         break;
       }
-      next = index_of(c, LLVMGetSuccessor(t, s.kind == SY_TRUE ? 0 : 1));
+      next = fpa_cfg_index(c, LLVMGetSuccessor(t, s.kind == SY_TRUE ? 0 : 1));
     } else {
-      next = index_of(c, LLVMGetSuccessor(t, 0));
+      next = fpa_cfg_index(c, LLVMGetSuccessor(t, 0));
     }
     w->prev = b;
     if (next == p->header) {
       w->from = b;
       break;
     }
-    if (next == NONE || !p->in[next]) {
+    if (next == FPA_CFG_NONE || !p->in[next]) {
       w->from = b;
       w->exited = 1;
       break;
@@ -959,7 +741,7 @@ static int run_walk(walk *w) {
 static int fresh_read(const fpa_raise *r, const plan *p, LLVMValueRef v) {
   v = bits_root(v);
   if (!v || !LLVMIsAInstruction(v) ||
-      index_of(p->c, LLVMGetInstructionParent(v)) != p->pre)
+      fpa_cfg_index(p->c, LLVMGetInstructionParent(v)) != p->pre)
     return 0;
   LLVMValueRef obj = ptr_root(p->cas.ptr), src = NULL;
   switch (LLVMGetInstructionOpcode(v)) {
@@ -1028,7 +810,7 @@ static LLVMValueRef slot_init(const plan *p) {
 
 /* Checks each instruction of the loop for side effects; fills p->insts. */
 static int scan_body(plan *p) {
-  const cfg *c = p->c;
+  const fpa_cfg *c = p->c;
   p->ninsts = 0;
   for (size_t b = 0; b < c->n; ++b) {
     if (!p->in[b])
@@ -1148,7 +930,7 @@ static int check_exit(walk *w) {
     exit_phi *e = &p->phis[k];
     unsigned n = LLVMCountIncoming(e->phi);
     for (unsigned j = 0; j < n; ++j) {
-      if (index_of(p->c, LLVMGetIncomingBlock(e->phi, j)) != w->from)
+      if (fpa_cfg_index(p->c, LLVMGetIncomingBlock(e->phi, j)) != w->from)
         continue;
       sym s = eval(w, LLVMGetIncomingValue(e->phi, j));
       if (s.kind == SY_TRUE || s.kind == SY_FALSE) {
@@ -1174,7 +956,7 @@ static int check_exit(walk *w) {
 
 /* Finds the loop's structure and shape; fills p. 0 with p->why. */
 static int analyse(const fpa_raise *r, plan *p) {
-  const cfg *c = p->c;
+  const fpa_cfg *c = p->c;
   cas_access *a = &p->cas;
   if (a->kind == CAS_WRAPPER)
     return fail(p,
@@ -1184,17 +966,17 @@ static int analyse(const fpa_raise *r, plan *p) {
   if (a->error[0])
     return fail(p, "%s", a->error);
   /* one way in, one block after */
-  p->pre = p->exit = NONE;
+  p->pre = p->exit = FPA_CFG_NONE;
   for (size_t k = c->pred_start[p->header]; k < c->pred_start[p->header + 1];
        ++k) {
     size_t q = c->pred[k];
     if (p->in[q])
       continue;
-    if (p->pre != NONE && p->pre != q)
+    if (p->pre != FPA_CFG_NONE && p->pre != q)
       return fail(p, "the loop is entered from more than one block", NULL);
     p->pre = q;
   }
-  if (p->pre == NONE)
+  if (p->pre == FPA_CFG_NONE)
     return fail(p, "the loop has no entry", NULL);
   for (size_t b = 0; b < c->n; ++b) {
     if (!p->in[b])
@@ -1203,12 +985,12 @@ static int analyse(const fpa_raise *r, plan *p) {
       size_t s = c->succ[k];
       if (p->in[s])
         continue;
-      if (p->exit != NONE && p->exit != s)
+      if (p->exit != FPA_CFG_NONE && p->exit != s)
         return fail(p, "the loop leaves to more than one block", NULL);
       p->exit = s;
     }
   }
-  if (p->exit == NONE)
+  if (p->exit == FPA_CFG_NONE)
     return fail(p, "the loop has no exit", NULL);
   if (!scan_body(p))
     return 0;
@@ -1391,7 +1173,7 @@ static int analyse(const fpa_raise *r, plan *p) {
   if (p->shape == SHAPE_RETURNED) {
     unsigned n = LLVMCountIncoming(p->old_root);
     for (unsigned k = 0; k < n; ++k)
-      if (index_of(c, LLVMGetIncomingBlock(p->old_root, k)) == p->pre)
+      if (fpa_cfg_index(c, LLVMGetIncomingBlock(p->old_root, k)) == p->pre)
         p->init = LLVMGetIncomingValue(p->old_root, k);
   } else if (p->shape == SHAPE_C11) {
     p->init = slot_init(p);
@@ -1407,7 +1189,7 @@ static int analyse(const fpa_raise *r, plan *p) {
   p->loc = NULL;
   for (int nop = 0; nop < 2 && ok; ++nop)
     for (int succ = 0; succ < 2 && ok; ++succ) {
-      walk w = {p, nop, succ, vals, NONE, 0, 0, NONE};
+      walk w = {p, nop, succ, vals, FPA_CFG_NONE, 0, 0, FPA_CFG_NONE};
       if (!run_walk(&w)) {
         ok = 0;
         break;
@@ -1444,7 +1226,7 @@ static int analyse(const fpa_raise *r, plan *p) {
         sym s = mk(SY_UNKNOWN);
         unsigned n = LLVMCountIncoming(p->old_root);
         for (unsigned k = 0; k < n; ++k)
-          if (index_of(c, LLVMGetIncomingBlock(p->old_root, k)) == w.from)
+          if (fpa_cfg_index(c, LLVMGetIncomingBlock(p->old_root, k)) == w.from)
             s = eval(&w, LLVMGetIncomingValue(p->old_root, k));
         if (s.kind != SY_CUR)
           ok = fail(p,
@@ -1533,7 +1315,7 @@ static void erase_dead(LLVMValueRef v) {
 
 /* Replaces the loop of `p` by the atomicrmw; returns it. */
 static LLVMValueRef apply(fpa_raise *r, plan *p, LLVMBuilderRef b) {
-  const cfg *c = p->c;
+  const fpa_cfg *c = p->c;
   LLVMBasicBlockRef header = c->bb[p->header], exit = c->bb[p->exit];
   LLVMBasicBlockRef pre = c->bb[p->pre];
   LLVMMetadataRef loc =
@@ -1583,8 +1365,8 @@ static LLVMValueRef apply(fpa_raise *r, plan *p, LLVMBuilderRef b) {
     unsigned n = LLVMCountIncoming(e->phi);
     for (unsigned j = 0; j < n; ++j) {
       LLVMBasicBlockRef ib = LLVMGetIncomingBlock(e->phi, j);
-      size_t bi = index_of(c, ib);
-      if (bi != NONE && p->in[bi])
+      size_t bi = fpa_cfg_index(c, ib);
+      if (bi != FPA_CFG_NONE && p->in[bi])
         continue;
       LLVMValueRef iv = LLVMGetIncomingValue(e->phi, j);
       LLVMAddIncoming(phi, &iv, &ib, 1);
@@ -1711,7 +1493,7 @@ void fpa_raise_erase_unused(fpa_raise *r) {
 /* Whether the loop's body computes with floats, or its compare-and-swap
  * stores a value computed from a float: the loops worth a report line when
  * they are left. */
-static int loop_has_float(const cfg *c, const unsigned char *in,
+static int loop_has_float(const fpa_cfg *c, const unsigned char *in,
                           LLVMValueRef desired) {
   LLVMValueRef d = bits_root(desired);
   if (d && LLVMIsAInstruction(d) && is_fp_type(LLVMTypeOf(d)))
@@ -1733,7 +1515,7 @@ static int loop_has_float(const cfg *c, const unsigned char *in,
 }
 
 /* A branch that leaves the loop and has a debug location, or NULL. */
-static LLVMValueRef exit_branch(const cfg *c, const unsigned char *in) {
+static LLVMValueRef exit_branch(const fpa_cfg *c, const unsigned char *in) {
   for (size_t b = 0; b < c->n; ++b) {
     if (!in[b])
       continue;
@@ -1891,15 +1673,15 @@ int fpa_raise_loops(fpa_raise *r, LLVMValueRef fn, LLVMBuilderRef b,
     return FPA_ERR_NOMEM;
   for (int again = 1; again && rc == FPA_OK;) {
     again = 0;
-    cfg c;
-    if ((rc = cfg_build(fn, &c)) != FPA_OK)
+    fpa_cfg c;
+    if ((rc = fpa_cfg_build(fn, &c)) != FPA_OK)
       break;
     unsigned char *in = malloc(c.n + 1);
     size_t *work = malloc((c.n + 1) * sizeof *work);
     if (!in || !work) {
       free(in);
       free(work);
-      cfg_free(&c);
+      fpa_cfg_free(&c);
       rc = FPA_ERR_NOMEM;
       break;
     }
@@ -1910,8 +1692,8 @@ int fpa_raise_loops(fpa_raise *r, LLVMValueRef fn, LLVMBuilderRef b,
         if (seen_has(&decided, i) || !cas_of(r, i, fn, &p->cas))
           continue;
         rc = seen_add(&decided, i);
-        size_t h = innermost_loop(&c, bi, in, work);
-        if (rc != FPA_OK || h == NONE ||
+        size_t h = fpa_cfg_innermost_loop(&c, bi, in, work);
+        if (rc != FPA_OK || h == FPA_CFG_NONE ||
             !loop_has_float(&c, in, p->cas.desired))
           continue;
         p->r = r;
@@ -1934,7 +1716,7 @@ int fpa_raise_loops(fpa_raise *r, LLVMValueRef fn, LLVMBuilderRef b,
     }
     free(in);
     free(work);
-    cfg_free(&c);
+    fpa_cfg_free(&c);
   }
   free(p);
   free(decided.v);
