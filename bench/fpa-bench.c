@@ -52,6 +52,8 @@ typedef struct config {
   uint32_t n;
   int repeat, warmup;
   double max_launch_ms;
+  int interleave;    /* a cell's variants take turns, one launch each */
+  unsigned cold_mib; /* > 0: write this much between reset and launch */
   FILE *out, *cells;
 } config;
 
@@ -354,6 +356,8 @@ typedef struct gpu {
   fpa_rt_context *ctx;
   fpa_rt_buffer *mem, *out;
   fpa_rt_module *fill_mod;
+  fpa_rt_buffer *flush; /* --cold: written between the reset and a launch */
+  uint32_t flush_words;
 } gpu;
 
 static void check_rt(int rc, fpa_rt_context *ctx, const char *what) {
@@ -377,13 +381,14 @@ static fpa_rt_launch_config geometry(uint32_t n) {
   return c;
 }
 
-/* Fills `count` elements of `bytes` each with `bits`. */
-static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
+/* Fills `count` elements of `bytes` each of `buf` with `bits`. */
+static void fill_buffer(gpu *g, fpa_rt_buffer *buf, unsigned bytes,
+                        uint32_t count, uint64_t bits) {
   const char *name = bytes == 8 ? "fill64" : bytes == 4 ? "fill32" : "fill16";
   fpa_rt_kernel *k = get_kernel(g, g->fill_mod, name);
   fpa_rt_arg args[3];
   args[0].kind = FPA_RT_ARG_BUFFER;
-  args[0].value.buffer = g->mem;
+  args[0].value.buffer = buf;
   args[1].kind = FPA_RT_ARG_U32;
   args[1].value.u32 = count;
   if (bytes == 8) {
@@ -398,10 +403,18 @@ static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
   fpa_rt_kernel_destroy(k);
 }
 
-/* One launch of kernel k on d after resetting memory; returns device ms. */
+static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
+  fill_buffer(g, g->mem, bytes, count, bits);
+}
+
+/* One launch of kernel k on d after resetting memory (and with --cold,
+ * writing a buffer larger than the L2 cache, so that the cell's lines come
+ * from device memory); returns device ms. */
 static double launch(gpu *g, fpa_rt_kernel *k, const cell_data *d,
                      unsigned bytes, uint64_t init, int mode) {
   fill(g, bytes, cell_slots(d), init);
+  if (g->flush)
+    fill_buffer(g, g->flush, 4, g->flush_words, 0);
   fpa_rt_arg a[9];
   memset(a, 0, sizeof a);
   a[0].kind = FPA_RT_ARG_BUFFER;
@@ -675,6 +688,74 @@ static void run_one(gpu *g, const config *cfg, fpa_rt_module *mod,
   fpa_rt_kernel_destroy(k);
 }
 
+/* --interleave: one cell's runs (each variant, and int-limit), measured in
+ * turns of one launch each (the first of a turn rotating), so that a drift
+ * of clocks or memory state reaches them all alike. Each run keeps its own
+ * number of updates (choose_n), and is checked after one more launch. */
+typedef struct turn {
+  fpa_rt_kernel *k;
+  const char *name;
+  int is_int;
+  unsigned bytes;
+  uint64_t init;
+  cell_ref small; /* when n differs from the full cell's */
+  cell_ref *c;
+  double t[64];
+} turn;
+
+static void run_cell_interleaved(gpu *g, const config *cfg,
+                                 fpa_rt_module *int_mod, int op, int type,
+                                 int mode, uint32_t A, int used,
+                                 cell_ref *full) {
+  turn ts[MAX_VARIANTS + 1];
+  int nt = 0;
+  for (int v = 0; v <= cfg->n_variants; ++v) {
+    int is_int = v == cfg->n_variants;
+    if (is_int ? !int_mod : !(cfg->variants[v].ops >> op & 1))
+      continue;
+    turn *t = &ts[nt++];
+    memset(t, 0, sizeof *t);
+    char kname[64];
+    snprintf(kname, sizeof kname, "%c_%s_%s_%d", is_int ? 'i' : 'k',
+             op_names[op], type_names[type], used);
+    t->k = get_kernel(g, is_int ? int_mod : cfg->variants[v].mod, kname);
+    t->name = is_int ? "int-limit" : cfg->variants[v].name;
+    t->is_int = is_int;
+    t->bytes = is_int ? (type == T_DOUBLE ? 8 : 4) : type_bytes[type];
+    t->init = is_int ? (uint64_t)int_init(op, type) : init_bits(op, type);
+    uint32_t n = choose_n(g, t->k, cfg, op, type, mode, A, t->bytes, t->init);
+    t->c = full;
+    if (n != full->d.n) {
+      cell_ref_make(&t->small, op, type, mode, A, n, NULL);
+      t->c = &t->small;
+    }
+  }
+  for (int w = 0; w < cfg->warmup; ++w)
+    for (int i = 0; i < nt; ++i)
+      launch(g, ts[i].k, &ts[i].c->d, ts[i].bytes, ts[i].init, mode);
+  for (int r = 0; r < cfg->repeat; ++r)
+    for (int j = 0; j < nt; ++j) {
+      turn *t = &ts[(j + r) % nt];
+      t->t[r] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
+    }
+  for (int i = 0; i < nt; ++i) {
+    turn *t = &ts[i];
+    qsort(t->t, (size_t)cfg->repeat, sizeof t->t[0], cmp_double);
+    measured m = {t->c->d.n, cfg->repeat, t->t[cfg->repeat / 2]};
+    launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
+    char why[256];
+    const char *bad = t->is_int
+                          ? check_int(g, &t->c->d, op, type, used, t->c->iref,
+                                      why, sizeof why)
+                          : check_float(g, &t->c->d, op, type, used, t->c->fref,
+                                        t->c->absum, why, sizeof why);
+    emit(cfg, op, type, A, mode, used, t->name, &m, bad);
+    if (t->small.d.vals)
+      cell_ref_free(&t->small);
+    fpa_rt_kernel_destroy(t->k);
+  }
+}
+
 static void run_matrix(gpu *g, config *cfg) {
   value_cache cache;
   memset(&cache, 0, sizeof cache);
@@ -699,6 +780,11 @@ static void run_matrix(gpu *g, config *cfg) {
           for (int used = 0; used < 2; ++used) {
             if (!(cfg->used >> used & 1))
               continue;
+            if (cfg->interleave) {
+              run_cell_interleaved(g, cfg, int_mod, op, type, mode, A, used,
+                                   &full);
+              continue;
+            }
             for (int v = 0; v < cfg->n_variants; ++v)
               if (cfg->variants[v].ops >> op & 1)
                 run_one(g, cfg, cfg->variants[v].mod, cfg->variants[v].name,
@@ -736,6 +822,13 @@ static void usage(FILE *f) {
       "  --n N                     updates per launch, a power of two\n"
       "                            (default 16777216)\n"
       "  --repeat K --warmup W     timed and warm-up launches (7, 2)\n"
+      "  --interleave 0|1          1: a cell's variants take turns, one\n"
+      "                            launch each (default 0: one variant's\n"
+      "                            launches, then the next's)\n"
+      "  --cold MIB                before each launch, after the reset, write\n"
+      "                            MIB MiB elsewhere (more than the L2\n"
+      "                            cache), so the cell starts from device\n"
+      "                            memory (default 0: warm)\n"
       "  --max-launch-ms MS        cells whose launch would take longer run\n"
       "                            fewer updates, a power of two >= 65536\n"
       "                            (default 250; the detail file says n)\n"
@@ -860,7 +953,17 @@ int main(int argc, char **argv) {
       *(a[2] == 'r' ? &cfg.repeat : &cfg.warmup) = k;
     } else if (!strcmp(a, "--max-launch-ms"))
       cfg.max_launch_ms = atof(v);
-    else if (!strcmp(a, "--out"))
+    else if (!strcmp(a, "--interleave")) {
+      if (strcmp(v, "0") && strcmp(v, "1"))
+        die("--interleave wants 0 or 1, got '%s'", v);
+      cfg.interleave = v[0] == '1';
+    } else if (!strcmp(a, "--cold")) {
+      char *end = NULL;
+      unsigned long mib = strtoul(v, &end, 10);
+      if (!end || *end || mib > 4096)
+        die("--cold wants a size in MiB (0 to 4096), got '%s'", v);
+      cfg.cold_mib = (unsigned)mib;
+    } else if (!strcmp(a, "--out"))
       out_path = v;
     else if (!strcmp(a, "--cells"))
       cells_path = v;
@@ -906,13 +1009,19 @@ int main(int argc, char **argv) {
            "allocate memory");
   check_rt(fpa_rt_buffer_create(g.ctx, (size_t)cfg.n * 8, &g.out), g.ctx,
            "allocate old values");
+  if (cfg.cold_mib) {
+    g.flush_words = cfg.cold_mib * (1024u * 1024u / 4u);
+    check_rt(fpa_rt_buffer_create(g.ctx, (size_t)g.flush_words * 4, &g.flush),
+             g.ctx, "allocate the cache-flush buffer");
+  }
 
   time_t now = time(NULL);
   char stamp[64];
   strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d\n",
+  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s\n",
           stamp, fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat,
-          cfg.warmup);
+          cfg.warmup, cfg.interleave ? ", interleaved" : "",
+          cfg.cold_mib ? ", cold" : "");
   fprintf(cfg.out,
           "op,type,addresses,data,result_used,variant,gupdates_per_s\n");
   fprintf(cfg.cells, "op,type,addresses,data,result_used,variant,updates,"
@@ -921,6 +1030,7 @@ int main(int argc, char **argv) {
 
   fpa_rt_buffer_destroy(g.mem);
   fpa_rt_buffer_destroy(g.out);
+  fpa_rt_buffer_destroy(g.flush);
   for (int v = 0; v < cfg.n_variants; ++v) {
     fpa_rt_module_destroy(cfg.variants[v].mod);
     free((char *)cfg.variants[v].path);
