@@ -13,8 +13,8 @@
 #
 # run does two things:
 #  1. End to end: the atomicCAS-loop kernels of test/e2e/Inputs/cas-loops.cu
-#     (seed 002's, 003's and 004's shapes, an early exit, 64-bit, shared
-#     memory, returned old values), compiled by clang-22 with the plugin,
+#     (seed 002's, 003's and 004's shapes, an early exit, 64-bit, a half in
+#     a 32-bit word, shared memory, returned old values), compiled by clang-22 with the plugin,
 #     each checked against ref.c's expected results for the kernels.cu
 #     kernel it mirrors (bit for bit; the old values by ref's
 #     linearization check). Log: $OUT/e2e.txt.
@@ -50,8 +50,8 @@ shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 # e2e kernels and the kernels.cu kernel whose spec each one takes
-E2E="scatter_minmax scatter_minmax_f64 histogram fsub_bins
-group_then_global_minmax min_olds"
+E2E="scatter_minmax scatter_minmax_f64 scatter_minmax_f16 histogram
+fsub_bins group_then_global_minmax min_olds"
 
 # 1. end to end: each cas_ kernel against ref.c's expected results
 e2e() {

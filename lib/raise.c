@@ -423,11 +423,19 @@ enum {
   SY_CUR, /* what a failed compare-and-swap returned (!= OLD if strong) */
   SY_TRUE,
   SY_FALSE,
-  SY_OUTSIDE /* a value defined outside the loop, or a constant */
+  SY_OUTSIDE, /* a value defined outside the loop, or a constant */
+  /* a masked loop (a 16-bit float in a 32-bit word): */
+  SY_LANES, /* bits by 16-bit lane, ln[] and lc[] */
+  SY_OLDE,  /* the old element (16 bits) */
+  SY_NEWE   /* f(OLDE, v) */
 };
+/* A lane of SY_LANES: a constant, a half of the old word, the new element */
+enum { LN_UNK, LN_C, LN_OLD0, LN_OLD1, LN_NEW };
 typedef struct sym {
   int kind;
-  LLVMValueRef v; /* SY_OUTSIDE */
+  LLVMValueRef v;       /* SY_OUTSIDE */
+  unsigned char ln[2];  /* SY_LANES: low and high 16 bits */
+  unsigned short lc[2]; /* LN_C: the lane's bits */
 } sym;
 
 enum { MAX_LOOP_INSTS = 512, MAX_EXIT_PHIS = 16 };
@@ -453,6 +461,14 @@ typedef struct plan {
   LLVMTypeRef fty;
   LLVMValueRef init; /* RETURNED/C11: the value of OLD on entry */
   int early_exit;
+  /* masked: f works on a 16-bit element of the 32-bit word, at bit 0 or
+   * 16 as the value `base` (outside the loop) says: case_val[k] gives the
+   * element at pos_case[k] (0: low half, 1: high half) */
+  int masked;
+  LLVMValueRef elem_x; /* f's operand that holds the old element */
+  LLVMValueRef base;   /* NULL: one position */
+  unsigned long long case_val[2];
+  int ncases, pos_case[2];
   LLVMAtomicOrdering ordering;
   int is_volatile;
   LLVMValueRef loc; /* the instruction whose location the loop takes */
@@ -496,23 +512,173 @@ static int fail(plan *p, const char *fmt, const char *arg) {
 typedef struct walk {
   plan *p;
   int nop, succ;
-  sym *vals; /* per p->insts */
+  int cas_case, pos; /* masked: the case of `base`, the element's lane */
+  sym *vals;         /* per p->insts */
   size_t prev;
   int cas_done, exited;
   size_t from; /* the block that left the loop or took the back edge */
 } walk;
 
 static sym mk(int kind) {
-  sym s = {kind, NULL};
+  sym s = {kind, NULL, {0, 0}, {0, 0}};
   return s;
+}
+
+/* The value of `v`, an integer defined outside the loop, when p->base has
+ * the value `cv`: constants, base, and integer operations over them. */
+static int fold(const plan *p, LLVMValueRef v, unsigned long long cv, int depth,
+                unsigned long long *out) {
+  if (LLVMIsAConstantInt(v)) {
+    *out = LLVMConstIntGetZExtValue(v);
+    return 1;
+  }
+  if (p->base && v == p->base) {
+    *out = cv;
+    return 1;
+  }
+  if (depth > 8 || !LLVMIsAInstruction(v) || in_loop(p, v) ||
+      LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
+    return 0;
+  unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  if (width > 64)
+    return 0;
+  unsigned long long mask = width == 64 ? ~0ull : (1ull << width) - 1, a, b;
+  LLVMOpcode opc = LLVMGetInstructionOpcode(v);
+  if (opc == LLVMSelect) {
+    if (!fold(p, LLVMGetOperand(v, 0), cv, depth + 1, &a))
+      return 0;
+    return fold(p, LLVMGetOperand(v, a ? 1 : 2), cv, depth + 1, out);
+  }
+  if (!fold(p, LLVMGetOperand(v, 0), cv, depth + 1, &a))
+    return 0;
+  if (opc == LLVMZExt || opc == LLVMTrunc) {
+    *out = a & mask;
+    return 1;
+  }
+  if (LLVMGetNumOperands(v) != 2 ||
+      !fold(p, LLVMGetOperand(v, 1), cv, depth + 1, &b))
+    return 0;
+  unsigned long long r;
+  switch (opc) {
+  case LLVMAnd:
+    r = a & b;
+    break;
+  case LLVMOr:
+    r = a | b;
+    break;
+  case LLVMXor:
+    r = a ^ b;
+    break;
+  case LLVMAdd:
+    r = a + b;
+    break;
+  case LLVMSub:
+    r = a - b;
+    break;
+  case LLVMMul:
+    r = a * b;
+    break;
+  case LLVMShl:
+  case LLVMLShr:
+    if (b >= width)
+      return 0;
+    r = opc == LLVMShl ? a << b : a >> b;
+    break;
+  case LLVMICmp: {
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(v);
+    if (pr != LLVMIntEQ && pr != LLVMIntNE)
+      return 0;
+    r = (a == b) == (pr == LLVMIntEQ);
+    break;
+  }
+  default:
+    return 0;
+  }
+  *out = r & mask;
+  return 1;
+}
+
+/* Whether `v` is the kind of value that picks the element of a word: an
+ * i1 (a condition), `x & 16`, `(x & 2) << 3` or `(x & 2) * 8` (a bit
+ * offset of 0 or 16); its two values in vals[]. */
+static int position_value(LLVMValueRef v, unsigned long long vals[2]) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMIsAConstant(v))
+    return 0;
+  vals[0] = 0;
+  vals[1] = 1;
+  if (LLVMGetIntTypeWidth(t) == 1)
+    return 1;
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  LLVMOpcode opc = LLVMGetInstructionOpcode(v);
+  LLVMValueRef x = LLVMGetNumOperands(v) == 2 ? LLVMGetOperand(v, 0) : NULL;
+  LLVMValueRef k = x ? LLVMGetOperand(v, 1) : NULL;
+  unsigned long long kv =
+      k && LLVMIsAConstantInt(k) ? LLVMConstIntGetZExtValue(k) : 0;
+  vals[1] = 16;
+  if (opc == LLVMAnd && kv == 16)
+    return 1;
+  if ((opc == LLVMShl && kv == 3) || (opc == LLVMMul && kv == 8)) {
+    LLVMValueRef y =
+        x && LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMAnd
+            ? LLVMGetOperand(x, 1)
+            : NULL;
+    return y && LLVMIsAConstantInt(y) && LLVMConstIntGetZExtValue(y) == 2;
+  }
+  return 0;
+}
+
+/* The position value behind an integer `v` from outside the loop (through
+ * integer operations), into p->base; 0 when two differ. */
+static int find_base(plan *p, LLVMValueRef v, int depth) {
+  unsigned long long vals[2];
+  if (LLVMIsAConstant(v) || in_loop(p, v))
+    return 1;
+  if (position_value(v, vals)) {
+    if (p->base && p->base != v)
+      return 0;
+    p->base = v;
+    p->case_val[0] = vals[0];
+    p->case_val[1] = vals[1];
+    return 1;
+  }
+  if (depth > 8 || !LLVMIsAInstruction(v))
+    return 1;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMZExt:
+  case LLVMTrunc:
+  case LLVMICmp:
+  case LLVMSelect:
+    for (int k = 0; k < LLVMGetNumOperands(v); ++k)
+      if (!find_base(p, LLVMGetOperand(v, k), depth + 1))
+        return 0;
+    return 1;
+  default:
+    return 1;
+  }
 }
 
 static sym eval(walk *w, LLVMValueRef v) {
   plan *p = w->p;
+  unsigned long long x;
+  if (p->masked && !in_loop(p, v) && !LLVMIsAConstant(v) &&
+      LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind &&
+      fold(p, v, p->case_val[w->cas_case], 0, &x))
+    v = LLVMConstInt(LLVMTypeOf(v), x, 0);
   if (!in_loop(p, v)) {
     if (LLVMIsAConstantInt(v) && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1)
       return mk(LLVMConstIntGetZExtValue(v) ? SY_TRUE : SY_FALSE);
-    sym s = {SY_OUTSIDE, v};
+    sym s = mk(SY_OUTSIDE);
+    s.v = v;
     return s;
   }
   size_t i = inst_index(p, v);
@@ -525,11 +691,104 @@ static sym not_sym(sym s) {
                                  : SY_UNKNOWN);
 }
 
-/* a == b bit for bit, where it is decided. */
-static sym equal(const walk *w, sym a, sym b) {
+static sym lanes(int l0, unsigned c0, int l1, unsigned c1) {
+  sym s = {SY_LANES,
+           NULL,
+           {(unsigned char)l0, (unsigned char)l1},
+           {(unsigned short)c0, (unsigned short)c1}};
+  return s;
+}
+
+/* `s` by lanes (masked loops); 0 where it has none. */
+static int lanes_of(const walk *w, sym s, sym *out) {
+  int pos = w->pos, old = pos == 1 ? LN_OLD1 : LN_OLD0;
+  switch (s.kind) {
+  case SY_LANES:
+    *out = s;
+    return 1;
+  case SY_OLD:
+    *out = lanes(LN_OLD0, 0, LN_OLD1, 0);
+    return 1;
+  case SY_NEW:
+    if (pos < 0)
+      return 0;
+    *out = pos ? lanes(LN_OLD0, 0, LN_NEW, 0) : lanes(LN_NEW, 0, LN_OLD1, 0);
+    return 1;
+  case SY_OLDE:
+    *out = lanes(old, 0, LN_C, 0);
+    return pos >= 0;
+  case SY_NEWE:
+    *out = lanes(LN_NEW, 0, LN_C, 0);
+    return 1;
+  case SY_OUTSIDE:
+    if (!LLVMIsAConstantInt(s.v))
+      return 0;
+    {
+      unsigned long long c = LLVMConstIntGetZExtValue(s.v);
+      *out = lanes(LN_C, (unsigned)(c & 0xffff), LN_C,
+                   (unsigned)(c >> 16 & 0xffff));
+    }
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* SY_LANES of a `width`-bit value as OLD/NEW (word) or OLDE/NEWE (element)
+ * where it is one of them. */
+static sym norm(const walk *w, sym s, unsigned width) {
+  if (s.kind != SY_LANES)
+    return s;
+  int pos = w->pos;
+  if (width == 32) {
+    if (s.ln[0] == LN_OLD0 && s.ln[1] == LN_OLD1)
+      return mk(SY_OLD);
+    if (pos >= 0 && s.ln[pos] == LN_NEW &&
+        s.ln[1 - pos] == (pos ? LN_OLD0 : LN_OLD1))
+      return mk(SY_NEW);
+  } else if (width == 16) {
+    if (pos >= 0 && s.ln[0] == (pos ? LN_OLD1 : LN_OLD0))
+      return mk(SY_OLDE);
+    if (s.ln[0] == LN_NEW)
+      return mk(SY_NEWE);
+    s.ln[1] = LN_C;
+    s.lc[1] = 0;
+  }
+  return s;
+}
+
+/* a == b lane by lane, for `width`-bit values of a masked loop. */
+static sym equal_lanes(const walk *w, sym a, sym b, unsigned width) {
+  sym x, y;
+  if ((width != 16 && width != 32) || !lanes_of(w, a, &x) ||
+      !lanes_of(w, b, &y))
+    return mk(SY_UNKNOWN);
+  int all = 1;
+  for (unsigned k = 0; k < width / 16; ++k) {
+    int p = x.ln[k], q = y.ln[k], old = w->pos == 1 ? LN_OLD1 : LN_OLD0;
+    if (p == LN_C && q == LN_C) {
+      if (x.lc[k] != y.lc[k])
+        return mk(SY_FALSE);
+    } else if (p == q && p != LN_UNK) {
+      continue;
+    } else if (w->pos >= 0 &&
+               ((p == LN_NEW && q == old) || (q == LN_NEW && p == old))) {
+      if (!w->nop)
+        return mk(SY_FALSE);
+    } else {
+      all = 0;
+    }
+  }
+  return mk(all ? SY_TRUE : SY_UNKNOWN);
+}
+
+/* a == b bit for bit, where it is decided (`width`: of the values). */
+static sym equal(const walk *w, sym a, sym b, unsigned width) {
   if (a.kind == SY_NOTEXEC || b.kind == SY_NOTEXEC || a.kind == SY_UNKNOWN ||
       b.kind == SY_UNKNOWN)
     return mk(SY_UNKNOWN);
+  if (a.kind >= SY_LANES || b.kind >= SY_LANES)
+    return equal_lanes(w, a, b, width);
   if (w->nop) { /* NEW is OLD */
     if (a.kind == SY_NEW)
       a.kind = SY_OLD;
@@ -560,13 +819,86 @@ static sym equal(const walk *w, sym a, sym b) {
   return mk(SY_UNKNOWN); /* NEW vs CUR, booleans vs bits */
 }
 
+/* The masked loop's word and element operations, by lanes. */
+static sym eval_lanes(walk *w, LLVMValueRef i, LLVMOpcode opc, unsigned width) {
+  sym a, b;
+  if (!lanes_of(w, eval(w, LLVMGetOperand(i, 0)), &a))
+    return mk(SY_UNKNOWN);
+  switch (opc) {
+  case LLVMTrunc:
+  case LLVMZExt:
+    return norm(w, lanes(a.ln[0], a.lc[0], LN_C, 0), width);
+  case LLVMShl:
+  case LLVMLShr: {
+    if (!lanes_of(w, eval(w, LLVMGetOperand(i, 1)), &b) || b.ln[0] != LN_C ||
+        b.ln[1] != LN_C || b.lc[1] != 0)
+      return mk(SY_UNKNOWN);
+    if (b.lc[0] == 0)
+      return norm(w, a, width);
+    if (b.lc[0] != 16 || width != 32)
+      return mk(SY_UNKNOWN);
+    return norm(w,
+                opc == LLVMShl ? lanes(LN_C, 0, a.ln[0], a.lc[0])
+                               : lanes(a.ln[1], a.lc[1], LN_C, 0),
+                width);
+  }
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor: {
+    if (!lanes_of(w, eval(w, LLVMGetOperand(i, 1)), &b))
+      return mk(SY_UNKNOWN);
+    sym r = lanes(LN_UNK, 0, LN_UNK, 0);
+    for (int k = 0; k < 2; ++k) {
+      int x = a.ln[k], y = b.ln[k];
+      unsigned cx = a.lc[k], cy = b.lc[k];
+      if (x == LN_C && y == LN_C) {
+        r.ln[k] = LN_C;
+        r.lc[k] = (unsigned short)(opc == LLVMAnd  ? cx & cy
+                                   : opc == LLVMOr ? cx | cy
+                                                   : cx ^ cy);
+      } else if (x == LN_C || y == LN_C) {
+        unsigned c = x == LN_C ? cx : cy;
+        int other = x == LN_C ? y : x;
+        unsigned oc = x == LN_C ? cy : cx;
+        if (opc == LLVMAnd && c == 0)
+          r.ln[k] = LN_C, r.lc[k] = 0;
+        else if ((opc == LLVMAnd && c == 0xffff) || (opc != LLVMAnd && c == 0))
+          r.ln[k] = (unsigned char)other, r.lc[k] = (unsigned short)oc;
+      }
+    }
+    return norm(w, r, width);
+  }
+  default:
+    return mk(SY_UNKNOWN);
+  }
+}
+
 static sym eval_inst(walk *w, LLVMValueRef i) {
   plan *p = w->p;
   if (i == p->old_root)
     return mk(SY_OLD);
-  if (i == p->op_inst)
+  if (i == p->op_inst && !p->masked)
     return mk(SY_NEW);
+  if (i == p->op_inst) {
+    /* f of the element: which lane it reads fixes the position */
+    sym x = eval(w, p->elem_x), l;
+    if (x.kind == SY_OLDE)
+      return mk(SY_NEWE);
+    if (!lanes_of(w, x, &l) || (l.ln[0] != LN_OLD0 && l.ln[0] != LN_OLD1))
+      return mk(SY_UNKNOWN);
+    int pos = l.ln[0] == LN_OLD1;
+    if (w->pos >= 0 && w->pos != pos)
+      return mk(SY_UNKNOWN);
+    w->pos = pos;
+    return mk(SY_NEWE);
+  }
   LLVMOpcode opc = LLVMGetInstructionOpcode(i);
+  if (p->masked && LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMIntegerTypeKind &&
+      (LLVMGetIntTypeWidth(LLVMTypeOf(i)) == 16 ||
+       LLVMGetIntTypeWidth(LLVMTypeOf(i)) == 32) &&
+      (opc == LLVMTrunc || opc == LLVMZExt || opc == LLVMShl ||
+       opc == LLVMLShr || opc == LLVMAnd || opc == LLVMOr || opc == LLVMXor))
+    return eval_lanes(w, i, opc, LLVMGetIntTypeWidth(LLVMTypeOf(i)));
   if (i == p->cas.inst) {
     w->cas_done++;
     if ((p->shape != SHAPE_C11 && eval(w, p->cas.expected).kind != SY_OLD) ||
@@ -602,8 +934,12 @@ static sym eval_inst(walk *w, LLVMValueRef i) {
     LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
     if (pr != LLVMIntEQ && pr != LLVMIntNE)
       return mk(SY_UNKNOWN);
-    sym e =
-        equal(w, eval(w, LLVMGetOperand(i, 0)), eval(w, LLVMGetOperand(i, 1)));
+    LLVMTypeRef ot = LLVMTypeOf(LLVMGetOperand(i, 0));
+    unsigned width = LLVMGetTypeKind(ot) == LLVMIntegerTypeKind
+                         ? LLVMGetIntTypeWidth(ot)
+                         : 0;
+    sym e = equal(w, eval(w, LLVMGetOperand(i, 0)),
+                  eval(w, LLVMGetOperand(i, 1)), width);
     return pr == LLVMIntEQ ? e : not_sym(e);
   }
   case LLVMXor:
@@ -880,7 +1216,7 @@ static int scan_uses(plan *p) {
        i = LLVMGetNextInstruction(i)) {
     if (p->nphis == MAX_EXIT_PHIS)
       return fail(p, "the loop's exit block has too many phis", NULL);
-    exit_phi e = {i, 0, {SY_UNKNOWN, NULL}};
+    exit_phi e = {i, 0, mk(SY_UNKNOWN)};
     p->phis[p->nphis++] = e;
   }
   for (size_t k = 0; k < p->ninsts; ++k) {
@@ -916,12 +1252,16 @@ static int check_exit(walk *w) {
                 "the code after the loop reads a compare-and-swap result "
                 "that is not the last, successful one",
                 NULL);
+  int want = p->masked ? SY_OLDE : SY_OLD;
   for (size_t k = 0; k < p->noutside; ++k) {
     sym s = eval(w, p->outside[k]);
-    if (s.kind != SY_OLD)
+    if (s.kind != want)
       return fail(p,
-                  s.kind == SY_NEW
+                  s.kind == SY_NEW || s.kind == SY_NEWE
                       ? "the new value is used after the loop"
+                  : s.kind == SY_OLD
+                      ? "the code after the loop uses the old 32-bit word, "
+                        "of which only the element is known after raising"
                       : "a value of the loop other than the old value is "
                         "used after it",
                   NULL);
@@ -937,9 +1277,9 @@ static int check_exit(walk *w) {
         s.v = LLVMGetIncomingValue(e->phi, j);
         s.kind = in_loop(p, s.v) ? SY_UNKNOWN : SY_OUTSIDE;
       }
-      if (s.kind != SY_OLD && s.kind != SY_OUTSIDE)
+      if (s.kind != want && s.kind != SY_OUTSIDE)
         return fail(p,
-                    s.kind == SY_NEW
+                    s.kind == SY_NEW || s.kind == SY_NEWE
                         ? "the new value is used after the loop"
                         : "a value of the loop other than the old value is "
                           "used after it",
@@ -951,6 +1291,50 @@ static int check_exit(walk *w) {
       e->value = s;
     }
   }
+  return 1;
+}
+
+/* For a 32-bit compare-and-swap whose new value is no float operation: the
+ * one operation of the loop on a 16-bit float with one operand from inside
+ * the loop (the element, x) and one from outside (v), as a masked loop
+ * computes the element's new value. Returns how many there are; fills x,
+ * v and p's operation when there is one. */
+static int masked_op(const fpa_raise *r, plan *p, LLVMValueRef *x,
+                     LLVMValueRef *v) {
+  int found = 0, op = -1;
+  LLVMValueRef fi = NULL, fx = NULL, fv = NULL;
+  const char *fwhat = NULL;
+  for (size_t k = 0; k < p->ninsts; ++k) {
+    LLVMValueRef i = p->insts[k];
+    LLVMTypeRef t = LLVMTypeOf(i);
+    if (LLVMGetTypeKind(t) != LLVMHalfTypeKind &&
+        LLVMGetTypeKind(t) != LLVMBFloatTypeKind)
+      continue;
+    LLVMOpcode opc = LLVMGetInstructionOpcode(i);
+    const char *what = opc == LLVMFAdd ? "fadd" : "fsub";
+    int o = opc == LLVMFAdd   ? FPA_OP_FADD
+            : opc == LLVMFSub ? FPA_OP_FSUB
+            : opc == LLVMCall ? call_op(r, i, &what)
+                              : -1;
+    if (o < 0)
+      continue;
+    LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
+    if (in_loop(p, a) == in_loop(p, b) || (o == FPA_OP_FSUB && !in_loop(p, a)))
+      continue;
+    ++found;
+    fi = i;
+    fx = in_loop(p, a) ? a : b;
+    fv = in_loop(p, a) ? b : a;
+    fwhat = what;
+    op = o;
+  }
+  if (found != 1)
+    return found;
+  *x = fx;
+  *v = fv;
+  p->op_inst = fi;
+  p->op_what = fwhat;
+  p->op = (fpa_op)op;
   return 1;
 }
 
@@ -1080,6 +1464,35 @@ static int analyse(const fpa_raise *r, plan *p) {
       }
     }
   }
+  int nmasked = op < 0 && a->bits == 32 && p->shape != SHAPE_C11
+                    ? masked_op(r, p, &x, &v)
+                    : 0;
+  if (nmasked > 1)
+    return fail(p,
+                "its new 16-bit element is computed by more than one "
+                "operation (a choice between them is not one atomicrmw)",
+                NULL);
+  if (nmasked == 1) {
+    /* a 16-bit float in a 32-bit word: where it is, the walks tell */
+    p->masked = 1;
+    op = (int)p->op;
+    f = p->op_inst;
+    p->elem_x = x;
+    p->base = NULL;
+    for (size_t k = 0; k < p->ninsts; ++k)
+      for (int j = 0; j < LLVMGetNumOperands(p->insts[k]); ++j) {
+        LLVMValueRef o = LLVMGetOperand(p->insts[k], j);
+        if (!in_loop(p, o) &&
+            LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMIntegerTypeKind &&
+            !find_base(p, o, 0))
+          return fail(p,
+                      "its element's position in the word depends on more "
+                      "than one value",
+                      NULL);
+      }
+    p->ncases = p->base ? 2 : 1;
+    p->pos_case[0] = p->pos_case[1] = -1;
+  }
   if (op < 0) {
     char what[128];
     if (fopc == LLVMCall) {
@@ -1109,7 +1522,7 @@ static int analyse(const fpa_raise *r, plan *p) {
              what);
     return 0;
   }
-  if (bits_root(x) != p->old_root)
+  if (!p->masked && bits_root(x) != p->old_root)
     return fail(p, "its new value is not computed from the old value", NULL);
   if (in_loop(p, v))
     return fail(p,
@@ -1138,10 +1551,10 @@ static int analyse(const fpa_raise *r, plan *p) {
   p->fty = LLVMTypeOf(f);
   if (LLVMGetTypeKind(p->fty) == LLVMVectorTypeKind || !is_fp_type(p->fty))
     return fail(p, "its new value is not a scalar float", NULL);
-  if (scalar_bits(p->fty) != a->bits)
+  if (scalar_bits(p->fty) != (p->masked ? 16 : a->bits))
     return fail(p,
-                "its float is not as wide as the compare-and-swap (a masked "
-                "word is not raised)",
+                p->masked ? "its new value is not a 16-bit float in the word"
+                          : "its float is not as wide as the compare-and-swap",
                 NULL);
   if (scalar_bits(LLVMTypeOf(a->desired)) != a->bits ||
       (p->shape != SHAPE_C11 &&
@@ -1187,62 +1600,74 @@ static int analyse(const fpa_raise *r, plan *p) {
   int ok = 1;
   p->early_exit = 0;
   p->loc = NULL;
-  for (int nop = 0; nop < 2 && ok; ++nop)
-    for (int succ = 0; succ < 2 && ok; ++succ) {
-      walk w = {p, nop, succ, vals, FPA_CFG_NONE, 0, 0, FPA_CFG_NONE};
-      if (!run_walk(&w)) {
-        ok = 0;
-        break;
-      }
-      if (w.cas_done > 1) {
-        ok = fail(p, "an iteration runs the compare-and-swap twice", NULL);
-      } else if (!w.cas_done) {
-        if (!nop)
+  for (int cs = 0; cs < (p->masked ? p->ncases : 1) && ok; ++cs)
+    for (int nop = 0; nop < 2 && ok; ++nop)
+      for (int succ = 0; succ < 2 && ok; ++succ) {
+        walk w = {
+            p,    nop,          succ, cs, p->masked ? p->pos_case[cs] : -1,
+            vals, FPA_CFG_NONE, 0,    0,  FPA_CFG_NONE};
+        if (!run_walk(&w)) {
+          ok = 0;
+          break;
+        }
+        if (p->masked && w.pos >= 0)
+          p->pos_case[cs] = w.pos;
+        if (w.cas_done > 1) {
+          ok = fail(p, "an iteration runs the compare-and-swap twice", NULL);
+        } else if (!w.cas_done) {
+          if (!nop)
+            ok = fail(p,
+                      "an iteration can skip the compare-and-swap although "
+                      "f(old, v) differs from old",
+                      NULL);
+          else if (!w.exited)
+            ok = fail(p,
+                      "an iteration goes round again without a "
+                      "compare-and-swap",
+                      NULL);
+          else
+            p->early_exit = 1;
+        } else if (succ && !w.exited) {
           ok = fail(p,
-                    "an iteration can skip the compare-and-swap although "
-                    "f(old, v) differs from old",
+                    "it does not leave the loop when the compare-and-swap "
+                    "succeeds",
                     NULL);
-        else if (!w.exited)
+        } else if (!succ && w.exited) {
           ok = fail(p,
-                    "an iteration goes round again without a "
-                    "compare-and-swap",
+                    w.p->cas.weak
+                        ? "it leaves the loop when a weak compare-and-swap "
+                          "fails (test the success bit instead)"
+                        : "it leaves the loop when the compare-and-swap fails",
                     NULL);
-        else
-          p->early_exit = 1;
-      } else if (succ && !w.exited) {
-        ok = fail(p,
-                  "it does not leave the loop when the compare-and-swap "
-                  "succeeds",
-                  NULL);
-      } else if (!succ && w.exited) {
-        ok = fail(p,
-                  w.p->cas.weak
-                      ? "it leaves the loop when a weak compare-and-swap "
-                        "fails (test the success bit instead)"
-                      : "it leaves the loop when the compare-and-swap fails",
-                  NULL);
-      } else if (!succ && p->shape == SHAPE_RETURNED) {
-        /* the back edge must carry what the compare-and-swap returned */
-        sym s = mk(SY_UNKNOWN);
-        unsigned n = LLVMCountIncoming(p->old_root);
-        for (unsigned k = 0; k < n; ++k)
-          if (fpa_cfg_index(c, LLVMGetIncomingBlock(p->old_root, k)) == w.from)
-            s = eval(&w, LLVMGetIncomingValue(p->old_root, k));
-        if (s.kind != SY_CUR)
-          ok = fail(p,
-                    "it does not retry with the value the compare-and-swap "
-                    "returned",
-                    NULL);
+        } else if (!succ && p->shape == SHAPE_RETURNED) {
+          /* the back edge must carry what the compare-and-swap returned */
+          sym s = mk(SY_UNKNOWN);
+          unsigned n = LLVMCountIncoming(p->old_root);
+          for (unsigned k = 0; k < n; ++k)
+            if (fpa_cfg_index(c, LLVMGetIncomingBlock(p->old_root, k)) ==
+                w.from)
+              s = eval(&w, LLVMGetIncomingValue(p->old_root, k));
+          if (s.kind != SY_CUR)
+            ok = fail(p,
+                      "it does not retry with the value the compare-and-swap "
+                      "returned",
+                      NULL);
+        }
+        if (ok && w.exited) {
+          ok = check_exit(&w);
+          if (ok && succ && w.cas_done && !p->loc)
+            p->loc = LLVMGetBasicBlockTerminator(c->bb[w.from]);
+        }
       }
-      if (ok && w.exited) {
-        ok = check_exit(&w);
-        if (ok && succ && w.cas_done && !p->loc)
-          p->loc = LLVMGetBasicBlockTerminator(c->bb[w.from]);
-      }
-    }
   free(vals);
   if (!ok)
     return 0;
+  for (int cs = 0; p->masked && cs < p->ncases; ++cs)
+    if (p->pos_case[cs] < 0)
+      return fail(p,
+                  "its new element is not computed from the old element of "
+                  "the word",
+                  NULL);
   if (p->early_exit && p->shape != SHAPE_REREAD &&
       !(p->init && fresh_read(r, p, p->init)))
     return fail(p,
@@ -1330,10 +1755,30 @@ static LLVMValueRef apply(fpa_raise *r, plan *p, LLVMBuilderRef b) {
       LLVMInsertBasicBlockInContext(r->ctx, header, "cas.raised");
   LLVMPositionBuilderAtEnd(b, nb);
   LLVMSetCurrentDebugLocation2(b, loc);
-  LLVMValueRef ptr = fpa_compat_ptr_to(b, p->cas.rmw_ptr, p->fty);
+  LLVMValueRef ptr = p->cas.rmw_ptr;
+  unsigned align = p->cas.align;
+  if (p->masked) {
+    /* the element: byte 0 or 2 of the word (little endian), as the
+     * position value selects */
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(r->ctx);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(r->ctx);
+    LLVMValueRef off = LLVMConstInt(i64, 2ull * (unsigned)p->pos_case[0], 0);
+    if (p->ncases == 2 && p->pos_case[0] != p->pos_case[1]) {
+      LLVMValueRef is0 = LLVMBuildICmp(
+          b, LLVMIntEQ, p->base,
+          LLVMConstInt(LLVMTypeOf(p->base), p->case_val[0], 0), "");
+      off = LLVMBuildSelect(
+          b, is0, off, LLVMConstInt(i64, 2ull * (unsigned)p->pos_case[1], 0),
+          "");
+    }
+    ptr = fpa_compat_ptr_to(b, ptr, i8);
+    ptr = LLVMBuildGEP2(b, i8, ptr, &off, 1, "");
+    align = 2;
+  }
+  ptr = fpa_compat_ptr_to(b, ptr, p->fty);
   LLVMValueRef rmw =
       LLVMBuildAtomicRMW(b, binop_of(p->op), ptr, p->operand, p->ordering, 0);
-  LLVMSetAlignment(rmw, p->cas.align);
+  LLVMSetAlignment(rmw, align);
   fpa_compat_set_syncscope(rmw, p->cas.ssid);
   if (p->is_volatile)
     LLVMSetVolatile(rmw, 1);
@@ -1358,8 +1803,9 @@ static LLVMValueRef apply(fpa_raise *r, plan *p, LLVMBuilderRef b) {
   for (size_t k = 0; k < p->nphis; ++k) {
     exit_phi *e = &p->phis[k];
     LLVMTypeRef ty = LLVMTypeOf(e->phi);
-    LLVMValueRef from_loop =
-        e->value.kind == SY_OLD ? result_as(b, &m, ty) : e->value.v;
+    LLVMValueRef from_loop = e->value.kind == SY_OLD || e->value.kind == SY_OLDE
+                                 ? result_as(b, &m, ty)
+                                 : e->value.v;
     LLVMPositionBuilderBefore(b, e->phi);
     LLVMValueRef phi = LLVMBuildPhi(b, ty, "");
     unsigned n = LLVMCountIncoming(e->phi);
@@ -1624,11 +2070,17 @@ static int add_raised(fpa_raise *r, const plan *p, LLVMValueRef rmw) {
                                    "*expected";
   const char *scope = scope_name(r->ctx, p->cas.ssid);
   snprintf(o->reason, sizeof o->reason,
-           "loop around %s %s that %s%s, new value %s(old, v) with v "
+           "loop around %s %s that %s%s%s, new value %s(old, v) with v "
            "loop-invariant: atomicrmw %s%s %s, %s scope%s%s%s",
            p->cas.spelling, vty ? vty : "?", shape,
-           p->early_exit ? ", exits early when unchanged" : "", p->op_what,
-           fpa_op_name(p->op), p->is_volatile ? " volatile" : "",
+           p->early_exit ? ", exits early when unchanged" : "",
+           !p->masked       ? ""
+           : p->ncases == 1 ? ", on the 16-bit element at a fixed half of "
+                              "the word"
+                            : ", on the 16-bit element in the half of the "
+                              "word that a value from before the loop "
+                              "selects",
+           p->op_what, fpa_op_name(p->op), p->is_volatile ? " volatile" : "",
            ordering_name(p->ordering), scope, p->cas.note[0] ? " (" : "",
            p->cas.note, p->cas.note[0] ? ")" : "");
   LLVMDisposeMessage(vty);

@@ -3,6 +3,7 @@
 // the parameters of a kernel of kernels.cl and computes the same result, so
 // ref.c's inputs and expected values serve it (pocl-raise.test copies the
 // spec). The plugin raises every loop into an atomicrmw and lowers that.
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
@@ -63,6 +64,36 @@ kernel void cas_scatter_minmax_f64(global double *mins, global double *maxs,
     want = cur;
     cur = atom_cmpxchg(hi, want, as_ulong(fmax(as_double(want), v)));
   } while (cur != want);
+}
+
+// min and max of a half in its 32-bit word (OpenCL has no 16-bit
+// atomic_cmpxchg): the other half is kept, and may be another bin.
+#define CAS_HALF(NAME, F)                                                      \
+  void NAME(volatile global half *p, half v) {                                 \
+    volatile global uint *w =                                                  \
+        (volatile global uint *)((size_t)p & ~(size_t)3);                      \
+    uint shift = ((size_t)p & 2) * 8;                                          \
+    uint cur = *w, want;                                                       \
+    do {                                                                       \
+      want = cur;                                                              \
+      half n = F(as_half((ushort)(want >> shift)), v);                         \
+      uint next =                                                              \
+          (want & ~(0xffffu << shift)) | ((uint)as_ushort(n) << shift);        \
+      cur = atomic_cmpxchg(w, want, next);                                     \
+    } while (cur != want);                                                     \
+  }
+CAS_HALF(cas_half_min, fmin)
+CAS_HALF(cas_half_max, fmax)
+
+// As scatter_minmax_f16: neighbouring bins share a word.
+kernel void cas_scatter_minmax_f16(global half *mins, global half *maxs,
+                                   global const half *vals, int n,
+                                   int nbins) {
+  int i = get_global_id(0);
+  if (i >= n)
+    return;
+  cas_half_min(&mins[i % nbins], vals[i]);
+  cas_half_max(&maxs[i % nbins], vals[i]);
 }
 
 // As histogram: seed 002's shape, reading the bin again in each iteration.

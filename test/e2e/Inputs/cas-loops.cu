@@ -67,6 +67,35 @@ extern "C" __global__ void cas_scatter_minmax_f64(double *mins, double *maxs,
   } while (assumed != old);
 }
 
+// min and max of a _Float16 in its 32-bit word, as code for GPUs without
+// a 16-bit atomicCAS does: the other half is kept, and may be another bin.
+template <bool IsMax> __device__ void cas_half(_Float16 *addr, _Float16 val) {
+  unsigned *word = (unsigned *)((size_t)addr & ~(size_t)3);
+  unsigned shift = ((size_t)addr & 2) * 8;
+  unsigned old = *word, assumed;
+  do {
+    assumed = old;
+    _Float16 cur =
+        __builtin_bit_cast(_Float16, (unsigned short)(assumed >> shift));
+    _Float16 n = IsMax ? __builtin_fmaxf16(cur, val) : __builtin_fminf16(cur, val);
+    unsigned next = (assumed & ~(0xffffu << shift)) |
+                    ((unsigned)__builtin_bit_cast(unsigned short, n) << shift);
+    old = atomicCAS(word, assumed, next);
+  } while (assumed != old);
+}
+
+// As scatter_minmax_f16: neighbouring bins share a word.
+extern "C" __global__ void cas_scatter_minmax_f16(_Float16 *mins,
+                                                  _Float16 *maxs,
+                                                  const _Float16 *vals, int n,
+                                                  int nbins) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  cas_half<false>(&mins[i % nbins], vals[i]);
+  cas_half<true>(&maxs[i % nbins], vals[i]);
+}
+
 // As histogram: seed 002's shape, the bin read again (volatile) each time.
 extern "C" __global__ void cas_histogram(float *bins, const int *idx,
                                          const float *w, int n) {

@@ -138,3 +138,52 @@ void no_addr_changes(volatile global uint *p, float v) {
     cur = atomic_cmpxchg(p + (i++ & 1), want, as_uint(as_float(want) + v));
   } while (cur != want);
 }
+
+// --- half in a 32-bit word (OpenCL has no 16-bit atomic_cmpxchg) -------
+
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+
+// The element's half of the word by a shift from its address; the other
+// half kept with a mask.
+float add_half_masked(volatile global half *p, half v) {
+  volatile global uint *w =
+      (volatile global uint *)((size_t)p & ~(size_t)3);
+  uint shift = ((size_t)p & 2) * 8;
+  uint cur = *w, want;
+  half old;
+  do {
+    want = cur;
+    old = as_half((ushort)(want >> shift));
+    uint next = (want & ~(0xffffu << shift)) |
+                ((uint)as_ushort((half)(old + v)) << shift);
+    cur = atomic_cmpxchg(w, want, next);
+  } while (cur != want);
+  return old;
+}
+
+// The element's half chosen by a condition, in each iteration.
+void max_half_select(volatile global half *p, half v) {
+  volatile global uint *w =
+      (volatile global uint *)((volatile global char *)p - ((size_t)p & 2));
+  int high = ((size_t)p & 2) != 0;
+  uint cur = *w, want;
+  do {
+    want = cur;
+    ushort e = high ? (ushort)(want >> 16) : (ushort)want;
+    ushort n = as_ushort(fmax(as_half(e), v));
+    uint next = high ? (want & 0xffffu) | ((uint)n << 16)
+                     : (want & 0xffff0000u) | n;
+    cur = atomic_cmpxchg(w, want, next);
+  } while (cur != want);
+}
+
+// Also sets a bit of the other half: not one atomic on the element.
+void no_half_other_lane(volatile global uint *w, half v) {
+  uint cur = *w, want;
+  do {
+    want = cur;
+    half h = as_half((ushort)want);
+    uint next = (want & 0xffff0000u) | 0x10000u | as_ushort((half)(h + v));
+    cur = atomic_cmpxchg(w, want, next);
+  } while (cur != want);
+}

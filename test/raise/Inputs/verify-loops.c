@@ -100,3 +100,20 @@ float select_min(float *p, float v) {
   } while (assumed != old);
   return float32(old);
 }
+
+/* a half in its 32-bit word (no 16-bit compare-and-swap): the element's
+ * half of the word from the address, the rest kept */
+_Float16 add_f16_masked(_Float16 *p, _Float16 v) {
+  uint32_t *w = (uint32_t *)((uintptr_t)p & ~(uintptr_t)3);
+  unsigned shift = (unsigned)((uintptr_t)p & 2) * 8;
+  uint32_t cur = *w, want;
+  _Float16 old;
+  do {
+    want = cur;
+    old = __builtin_bit_cast(_Float16, (uint16_t)(want >> shift));
+    uint16_t nb = __builtin_bit_cast(uint16_t, (_Float16)(old + v));
+    uint32_t next = (want & ~(0xffffu << shift)) | ((uint32_t)nb << shift);
+    cur = __sync_val_compare_and_swap(w, want, next);
+  } while (cur != want);
+  return old;
+}
