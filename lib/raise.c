@@ -945,8 +945,8 @@ static sym eval_inst(walk *w, LLVMValueRef i) {
   case LLVMXor:
   case LLVMAnd:
   case LLVMOr: {
-    if (LLVMGetIntTypeWidth(LLVMTypeOf(i)) != 1 ||
-        LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMIntegerTypeKind)
+    if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(LLVMTypeOf(i)) != 1)
       return mk(SY_UNKNOWN);
     sym a = eval(w, LLVMGetOperand(i, 0)), b = eval(w, LLVMGetOperand(i, 1));
     int ka = a.kind == SY_TRUE ? 1 : a.kind == SY_FALSE ? 0 : -1;
