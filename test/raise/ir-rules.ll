@@ -8,6 +8,10 @@
 ; otherwise) and llc compiles the module.
 ; RUN: %fpa-opt %s -o %t.lowered.ll
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_70 %t.lowered.ll -o /dev/null
+; raise=off (here as an opt pass parameter) leaves every loop, and reports
+; none; a bad value is refused with the option's name.
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<raise=off;minmax=keep;add=keep>' -S %s | %FileCheck %s --check-prefix=OFF
+; RUN: %not %fpa-opt --raise=maybe %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=BADOPT
 ; REQUIRES: nvptx
 
 target triple = "nvptx64-nvidia-cuda"
@@ -353,3 +357,11 @@ done:
 ; REPORT-NEXT: nested: fmin float addrspace(0): raised cmpxchg-loop:
 ; REPORT-NEXT: nested: fmin float addrspace(0): kept
 ; REPORT-NOT: int_increment
+
+; OFF-LABEL: @keeps_props(
+; OFF: cmpxchg volatile
+; OFF-NOT: atomicrmw
+; OFF-LABEL: @nested(
+; OFF: cmpxchg
+; OFF-NOT: atomicrmw
+; BADOPT: invalid value 'maybe' for option 'raise' (expected on or off)
