@@ -53,8 +53,11 @@ typedef struct config {
   int n_addresses;
   uint32_t n;
   int repeat, warmup;
-  int cold; /* evict the L2 cache between the reset and each timed launch */
+  int cold;          /* evict the L2 cache between reset and each launch */
+  unsigned cold_mib; /* how much --cold writes (256 MiB: several times the
+                        60 MiB L2 cache of an H200) */
   double max_launch_ms;
+  int interleave; /* a cell's variants take turns, one launch each */
   FILE *out, *cells;
 } config;
 
@@ -357,11 +360,9 @@ typedef struct gpu {
   fpa_rt_context *ctx;
   fpa_rt_buffer *mem, *out;
   fpa_rt_buffer *scratch; /* --cold: written between reset and launch */
+  uint32_t scratch_words;
   fpa_rt_module *fill_mod;
 } gpu;
-
-/* 256 MiB: several times the L2 cache of current GPUs (H200: 60 MiB). */
-enum { SCRATCH_WORDS = 64u << 20 };
 
 static void check_rt(int rc, fpa_rt_context *ctx, const char *what) {
   if (rc != FPA_RT_SUCCESS)
@@ -410,12 +411,14 @@ static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
   fill_buffer(g, g->mem, bytes, count, bits);
 }
 
-/* One launch of kernel k on d after resetting memory; returns device ms. */
+/* One launch of kernel k on d after resetting memory (and with --cold,
+ * writing a buffer larger than the L2 cache, so that the cell's lines come
+ * from device memory); returns device ms. */
 static double launch(gpu *g, fpa_rt_kernel *k, const cell_data *d,
                      unsigned bytes, uint64_t init, int mode) {
   fill(g, bytes, cell_slots(d), init);
-  if (g->scratch) /* --cold: the reset memory leaves the L2 cache */
-    fill_buffer(g, g->scratch, 4, SCRATCH_WORDS, 0);
+  if (g->scratch)
+    fill_buffer(g, g->scratch, 4, g->scratch_words, 0);
   fpa_rt_arg a[9];
   memset(a, 0, sizeof a);
   a[0].kind = FPA_RT_ARG_BUFFER;
@@ -691,6 +694,76 @@ static void run_one(gpu *g, const config *cfg, fpa_rt_module *mod,
   fpa_rt_kernel_destroy(k);
 }
 
+/* --interleave: one cell's runs (each variant, and int-limit), measured in
+ * turns of one launch each (the first of a turn rotating), so that a drift
+ * of clocks or memory state reaches them all alike. Each run keeps its own
+ * number of updates (choose_n), and is checked after one more launch. */
+typedef struct turn {
+  fpa_rt_kernel *k;
+  const char *name;
+  int is_int;
+  unsigned bytes;
+  uint64_t init;
+  cell_ref small; /* when n differs from the full cell's */
+  cell_ref *c;
+  double t[64];
+} turn;
+
+static void run_cell_interleaved(gpu *g, const config *cfg,
+                                 fpa_rt_module *int_mod, int op, int type,
+                                 int mode, uint32_t A, int used,
+                                 cell_ref *full) {
+  turn ts[MAX_VARIANTS + 1];
+  int nt = 0;
+  for (int v = 0; v <= cfg->n_variants; ++v) {
+    int is_int = v == cfg->n_variants;
+    if (is_int ? !int_mod
+               : !(cfg->variants[v].ops >> op & 1) ||
+                     !(cfg->variants[v].types >> type & 1))
+      continue;
+    turn *t = &ts[nt++];
+    memset(t, 0, sizeof *t);
+    char kname[64];
+    snprintf(kname, sizeof kname, "%c_%s_%s_%d", is_int ? 'i' : 'k',
+             op_names[op], type_names[type], used);
+    t->k = get_kernel(g, is_int ? int_mod : cfg->variants[v].mod, kname);
+    t->name = is_int ? "int-limit" : cfg->variants[v].name;
+    t->is_int = is_int;
+    t->bytes = is_int ? (type == T_DOUBLE ? 8 : 4) : type_bytes[type];
+    t->init = is_int ? (uint64_t)int_init(op, type) : init_bits(op, type);
+    uint32_t n = choose_n(g, t->k, cfg, op, type, mode, A, t->bytes, t->init);
+    t->c = full;
+    if (n != full->d.n) {
+      cell_ref_make(&t->small, op, type, mode, A, n, NULL);
+      t->c = &t->small;
+    }
+  }
+  for (int w = 0; w < cfg->warmup; ++w)
+    for (int i = 0; i < nt; ++i)
+      launch(g, ts[i].k, &ts[i].c->d, ts[i].bytes, ts[i].init, mode);
+  for (int r = 0; r < cfg->repeat; ++r)
+    for (int j = 0; j < nt; ++j) {
+      turn *t = &ts[(j + r) % nt];
+      t->t[r] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
+    }
+  for (int i = 0; i < nt; ++i) {
+    turn *t = &ts[i];
+    qsort(t->t, (size_t)cfg->repeat, sizeof t->t[0], cmp_double);
+    measured m = {t->c->d.n, cfg->repeat, t->t[cfg->repeat / 2]};
+    launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
+    char why[256];
+    const char *bad = t->is_int
+                          ? check_int(g, &t->c->d, op, type, used, t->c->iref,
+                                      why, sizeof why)
+                          : check_float(g, &t->c->d, op, type, used, t->c->fref,
+                                        t->c->absum, why, sizeof why);
+    emit(cfg, op, type, A, mode, used, t->name, &m, bad);
+    if (t->small.d.vals)
+      cell_ref_free(&t->small);
+    fpa_rt_kernel_destroy(t->k);
+  }
+}
+
 static void run_matrix(gpu *g, config *cfg) {
   value_cache cache;
   memset(&cache, 0, sizeof cache);
@@ -715,6 +788,11 @@ static void run_matrix(gpu *g, config *cfg) {
           for (int used = 0; used < 2; ++used) {
             if (!(cfg->used >> used & 1))
               continue;
+            if (cfg->interleave) {
+              run_cell_interleaved(g, cfg, int_mod, op, type, mode, A, used,
+                                   &full);
+              continue;
+            }
             for (int v = 0; v < cfg->n_variants; ++v)
               if ((cfg->variants[v].ops >> op & 1) &&
                   (cfg->variants[v].types >> type & 1))
@@ -755,10 +833,14 @@ static void usage(FILE *f) {
       "  --n N                     updates per launch, a power of two\n"
       "                            (default 16777216)\n"
       "  --repeat K --warmup W     timed and warm-up launches (7, 2)\n"
-      "  --cold                    write 256 MiB of scratch memory between\n"
-      "                            each reset and launch, so that the\n"
-      "                            locations start out of the L2 cache;\n"
-      "                            variant names get a -cold suffix\n"
+      "  --cold                    before each launch, after the reset,\n"
+      "                            write 256 MiB elsewhere (more than the L2\n"
+      "                            cache), so the cell starts from device\n"
+      "                            memory; variant names get a -cold suffix\n"
+      "  --cold-mib MIB            --cold, writing MIB MiB (1 to 4096)\n"
+      "  --interleave 0|1          1 (default): a cell's variants take turns,\n"
+      "                            one launch each; 0: one variant's\n"
+      "                            launches, then the next's\n"
       "  --max-launch-ms MS        cells whose launch would take longer run\n"
       "                            fewer updates, a power of two >= 65536\n"
       "                            (default 250; the detail file says n)\n"
@@ -825,6 +907,8 @@ int main(int argc, char **argv) {
   cfg.repeat = 7;
   cfg.warmup = 2;
   cfg.max_launch_ms = 250;
+  cfg.interleave = 1;
+  cfg.cold_mib = 256;
   const char *out_path = NULL, *cells_path = NULL;
   static const char *const used_names[] = {"0", "1"};
   for (int i = 1; i < argc; ++i) {
@@ -893,7 +977,18 @@ int main(int argc, char **argv) {
       *(a[2] == 'r' ? &cfg.repeat : &cfg.warmup) = k;
     } else if (!strcmp(a, "--max-launch-ms"))
       cfg.max_launch_ms = atof(v);
-    else if (!strcmp(a, "--out"))
+    else if (!strcmp(a, "--interleave")) {
+      if (strcmp(v, "0") && strcmp(v, "1"))
+        die("--interleave wants 0 or 1, got '%s'", v);
+      cfg.interleave = v[0] == '1';
+    } else if (!strcmp(a, "--cold-mib")) {
+      char *end = NULL;
+      unsigned long mib = strtoul(v, &end, 10);
+      if (!end || *end || mib < 1 || mib > 4096)
+        die("--cold-mib wants a size in MiB (1 to 4096), got '%s'", v);
+      cfg.cold = 1;
+      cfg.cold_mib = (unsigned)mib;
+    } else if (!strcmp(a, "--out"))
       out_path = v;
     else if (!strcmp(a, "--cells"))
       cells_path = v;
@@ -939,16 +1034,20 @@ int main(int argc, char **argv) {
            "allocate memory");
   check_rt(fpa_rt_buffer_create(g.ctx, (size_t)cfg.n * 8, &g.out), g.ctx,
            "allocate old values");
-  if (cfg.cold)
-    check_rt(fpa_rt_buffer_create(g.ctx, (size_t)SCRATCH_WORDS * 4, &g.scratch),
-             g.ctx, "allocate scratch memory");
+  if (cfg.cold) {
+    g.scratch_words = cfg.cold_mib * (1024u * 1024u / 4u);
+    check_rt(fpa_rt_buffer_create(g.ctx, (size_t)g.scratch_words * 4,
+                                  &g.scratch),
+             g.ctx, "allocate the cache-flush buffer");
+  }
 
   time_t now = time(NULL);
   char stamp[64];
   strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s\n",
+  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s\n",
           stamp, fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat,
-          cfg.warmup, cfg.cold ? ", cold L2" : "");
+          cfg.warmup, cfg.interleave ? ", interleaved" : "",
+          cfg.cold ? ", cold L2" : "");
   fprintf(cfg.out,
           "op,type,addresses,data,result_used,variant,gupdates_per_s\n");
   fprintf(cfg.cells, "op,type,addresses,data,result_used,variant,updates,"

@@ -104,13 +104,21 @@ void fpa_options_set_catch_fatal(fpa_options *opts, int on);
 /*===----------------------------- Reporting -----------------------------===*/
 
 typedef enum fpa_action {
-  FPA_ACTION_REWRITTEN = 0, /* the instruction was replaced */
-  FPA_ACTION_NATIVE = 1,    /* left as is: the target does it natively */
-  FPA_ACTION_KEPT = 2,      /* left as is: the options asked for that */
-  FPA_ACTION_UNSUPPORTED = 3 /* left as is: no exact lowering exists here */
+  FPA_ACTION_REWRITTEN = 0,   /* the instruction was replaced */
+  FPA_ACTION_NATIVE = 1,      /* left as is: the target does it natively */
+  FPA_ACTION_KEPT = 2,        /* left as is: the options asked for that */
+  FPA_ACTION_UNSUPPORTED = 3, /* left as is: no exact lowering exists here */
+  FPA_ACTION_RAISED = 4,      /* a compare-and-swap loop became an atomicrmw
+                                 (whose lowering has a record of its own) */
+  FPA_ACTION_NOT_RAISED = 5   /* a compare-and-swap loop over floats was left
+                                 as is; the reason says why */
 } fpa_action;
 
-/* One decision about one atomicrmw instruction. */
+/* One decision about one atomicrmw instruction, or (raised, not-raised)
+ * about one compare-and-swap loop: then `operation` is the atomicrmw
+ * operation the loop computes ("cas-loop" when not known), `type` its
+ * float type (else the compare-and-swap's), and `strategy` names the
+ * loop's compare-and-swap ("cmpxchg-loop", "atomic_cmpxchg-loop", ...). */
 typedef struct fpa_record {
   fpa_action action;
   const char *file;      /* from the debug location, else the module's source
@@ -129,8 +137,9 @@ typedef struct fpa_record {
 
 /* Called once per decision while the module is being lowered, before the
  * instruction is replaced: `inst` is the original atomicrmw (for a call that
- * spells one but cannot become one, the call) and is valid only during the
- * call. The plugin uses this to emit optimization remarks. */
+ * spells one but cannot become one, the call; for a raised loop, the new
+ * atomicrmw; for a loop not raised, its compare-and-swap) and is valid only
+ * during the call. The plugin uses this to emit optimization remarks. */
 typedef void (*fpa_record_fn)(void *user, const fpa_record *record,
                               LLVMValueRef inst);
 void fpa_options_set_callback(fpa_options *opts, fpa_record_fn fn, void *user);
@@ -145,9 +154,9 @@ size_t fpa_report_count(const fpa_report *report, fpa_action action);
 void fpa_report_destroy(fpa_report *report);
 
 /* Formats one record in the stable one-line text format
- *   FILE:LINE:COL: FUNCTION: OPERATION TYPE addrspace(N): ACTION STRATEGY: REASON
- * (ACTION is one of "rewritten", "native", "kept", "unsupported").
- * The caller frees the string with fpa_free(). */
+ *   FILE:LINE:COL: FUNCTION: OPERATION TYPE addrspace(N): ACTION STRATEGY:
+ * REASON (ACTION is one of "rewritten", "native", "kept", "unsupported",
+ * "raised", "not-raised"). The caller frees the string with fpa_free(). */
 char *fpa_record_format(const fpa_record *record);
 /* The name of an action as it appears in the text format. */
 const char *fpa_action_name(fpa_action action);
@@ -157,7 +166,8 @@ const char *fpa_action_name(fpa_action action);
 /* Lowers every floating-point atomicrmw of `module` that the target cannot
  * execute natively. Calls that spell one (option `calls`: OpenCL C's
  * atomic_fetch_*, __spirv_AtomicF*EXT, __fpa_atomic_fetch_*) are first
- * replaced by the atomicrmw they mean. `opts` may be NULL for the defaults.
+ * replaced by the atomicrmw they mean, and so are compare-and-swap loops
+ * that are exactly one (option `raise`). `opts` may be NULL for the defaults.
  * When `report` is not NULL it receives a new report (also on failure, when one
  * was made), which the caller destroys. Instructions that cannot be lowered are
  * left as they were and recorded with FPA_ACTION_UNSUPPORTED; that is not a

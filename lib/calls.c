@@ -947,3 +947,129 @@ void fpa_calls_erase_unused(fpa_calls *c) {
     LLVMDeleteFunction(fn);
   }
 }
+
+/*--- compare-and-swap spellings, for raise.c ----------------------------===*/
+
+/* The width of an integer (or, with `is_float`, floating-point) builtin
+ * type the CAS spellings take: i, j (32), l, m (64), f (32), d (64). */
+static unsigned cas_value_bits(const mparse *p, int idx, int *is_float) {
+  *is_float = 0;
+  if (idx < 0 || p->nodes[idx].kind != MT_BUILTIN)
+    return 0;
+  const mnode *n = &p->nodes[idx];
+  if (text_is(n, "i") || text_is(n, "j"))
+    return 32;
+  if (text_is(n, "l") || text_is(n, "m"))
+    return 64;
+  *is_float = 1;
+  if (text_is(n, "f"))
+    return 32;
+  if (text_is(n, "d"))
+    return 64;
+  return 0;
+}
+
+static int same_builtin(const mparse *p, int a, int b) {
+  return a >= 0 && b >= 0 && p->nodes[a].kind == MT_BUILTIN &&
+         p->nodes[b].kind == MT_BUILTIN && p->nodes[a].len == p->nodes[b].len &&
+         strncmp(p->nodes[a].text, p->nodes[b].text, p->nodes[a].len) == 0;
+}
+
+int fpa_calls_cas(const fpa_calls *c, LLVMValueRef call, fpa_cas_call *out) {
+  memset(out, 0, sizeof *out);
+  if (!c || c->target != FPA_TARGET_SPIRV ||
+      LLVMGetInstructionOpcode(call) != LLVMCall)
+    return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!callee || !LLVMIsAFunction(callee))
+    return 0;
+  size_t n = 0;
+  const char *s = LLVMGetValueName2(callee, &n);
+  if (n < 3 || s[0] != '_' || s[1] != 'Z')
+    return 0;
+  mparse p = {0};
+  p.s = s;
+  p.pos = 2;
+  p.end = n;
+  const char *name;
+  size_t len;
+  if (!source_name(&p, &name, &len))
+    return 0;
+  static const char *const names[] = {"atomic_cmpxchg",
+                                      "atom_cmpxchg",
+                                      "atomic_compare_exchange_strong",
+                                      "atomic_compare_exchange_weak",
+                                      "atomic_compare_exchange_strong_explicit",
+                                      "atomic_compare_exchange_weak_explicit"};
+  int which = -1;
+  for (int i = 0; i < 6; ++i)
+    if (name_eq(name, len, names[i]))
+      which = i;
+  if (which < 0)
+    return 0;
+  int params[MAX_PARAMS], np = 0;
+  while (p.pos < p.end)
+    if (np == MAX_PARAMS || (params[np++] = parse_type(&p)) < 0)
+      return 0;
+  int atomic = 0, is_float = 0, f2 = 0;
+  int obj = np ? pointee(&p, params[0], &atomic) : -1;
+  unsigned bits = cas_value_bits(&p, obj, &is_float);
+  if (!bits)
+    return 0;
+  snprintf(out->spelling, sizeof out->spelling, "%s", names[which]);
+  out->bits = bits;
+  out->is_float = is_float;
+  LLVMValueRef ptr = LLVMGetOperand(call, 0);
+  unsigned nargs = LLVMGetNumArgOperands(call);
+  if (which < 2) {
+    /* atomic_cmpxchg / atom_cmpxchg(volatile AS T *p, T cmp, T val): the
+     * OpenCL 1.x functions, relaxed (as libclc and the SPIR-V
+     * translator read them), at device scope. */
+    if (is_float || atomic || np != 3 || nargs != 3 ||
+        !same_builtin(&p, obj, params[1]) || !same_builtin(&p, obj, params[2]))
+      return 0;
+    out->ordering = LLVMAtomicOrderingMonotonic;
+    out->scope = spirv_scope_name(1);
+    snprintf(out->note, sizeof out->note,
+             "OpenCL 1.x atomic: relaxed, memory_scope_device");
+  } else {
+    /* atomic_compare_exchange_*(volatile A *obj, C *expected, C desired
+     * [, memory_order success, memory_order failure [, memory_scope]]) */
+    int expl = which >= 4, exp_atomic = 0;
+    int expd = np >= 2 ? pointee(&p, params[1], &exp_atomic) : -1;
+    int np_ok = expl ? np == 5 || np == 6 : np == 3;
+    if (!atomic || exp_atomic || !np_ok || (int)nargs != np ||
+        cas_value_bits(&p, expd, &f2) != bits || f2 != is_float ||
+        !same_builtin(&p, obj, params[2]))
+      return 0;
+    if (expl &&
+        (!enum_or_int(&p, params[3], NULL, NULL, "memory_order") ||
+         !enum_or_int(&p, params[4], NULL, NULL, "memory_order") ||
+         (np == 6 && !enum_or_int(&p, params[5], NULL, NULL, "memory_scope"))))
+      return 0;
+    call_form f = {0};
+    f.order_arg = expl ? 3 : -1;
+    f.scope_arg = np == 6 ? 5 : -1;
+    call_meaning m = {0};
+    map_opencl(&f, call, &m);
+    if (m.error[0]) {
+      snprintf(out->error, sizeof out->error, "%s", m.error);
+      return 1;
+    }
+    out->by_pointer = 1;
+    out->weak = which == 3 || which == 5;
+    out->ordering = m.ordering;
+    out->scope = m.scope;
+    snprintf(out->note, sizeof out->note, "%s", m.note);
+  }
+  LLVMValueRef src = cast_source(c, ptr);
+  out->ptr = src ? src : ptr;
+  return 1;
+}
+
+int fpa_calls_recognizes(const fpa_calls *c, LLVMValueRef fn) {
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  call_form f;
+  return c && c->families && recognize(name, len, c->families, &f);
+}

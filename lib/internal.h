@@ -91,6 +91,7 @@ struct fpa_options {
   unsigned assume;
   int precheck;   /* load first, skip the atomic when it cannot change memory */
   unsigned calls; /* FPA_CALLS_* */
+  int raise;      /* raise.c: compare-and-swap loops into atomicrmw */
 
   fpa_aggregate aggregate;
   fpa_warp_precheck warp_precheck;
@@ -317,6 +318,84 @@ const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw);
 /* Erases the recognized functions whose calls were replaced, once they have
  * no uses left, when they are declarations or have discardable linkage. */
 void fpa_calls_erase_unused(fpa_calls *c);
+/* Whether `fn` is itself one of the spellings fpa_calls_rewrite() replaces
+ * (a definition of it is a fallback, erased once unused). */
+int fpa_calls_recognizes(const fpa_calls *c, LLVMValueRef fn);
+/* A call that spells a compare-and-swap on SPIR/SPIR-V: OpenCL C's
+ * atomic_cmpxchg / atom_cmpxchg (operands p, expected, desired; returns the
+ * old value) or atomic_compare_exchange_{strong,weak}[_explicit] (operands
+ * p, pointer to expected, desired; returns the success bit and, on
+ * failure, writes the old value to *expected). */
+typedef struct fpa_cas_call {
+  char spelling[48];
+  int by_pointer;   /* the C11 form */
+  int weak;         /* may fail spuriously */
+  unsigned bits;    /* 32 or 64 */
+  int is_float;     /* atomic_float / atomic_double (C11 form) */
+  LLVMValueRef ptr; /* the location; behind a generic cast as for calls */
+  LLVMAtomicOrdering ordering; /* success ordering */
+  const char *scope;           /* syncscope name; "" is system */
+  char note[160];              /* how defaults were read */
+  char error[160];             /* why it has no atomicrmw meaning */
+} fpa_cas_call;
+/* Fills `out` and returns 1 when `call` is such a call (`out->error` set
+ * when its ordering or scope cannot be read), else 0. */
+int fpa_calls_cas(const fpa_calls *c, LLVMValueRef call, fpa_cas_call *out);
+
+/*--- blocks, dominators and natural loops (loops.c) ---------------------*/
+
+#define FPA_CFG_NONE ((size_t)-1)
+typedef struct fpa_bb_key {
+  LLVMBasicBlockRef bb;
+  size_t index;
+} fpa_bb_key;
+/* The control-flow graph of one function, blocks by index. */
+typedef struct fpa_cfg {
+  size_t n;
+  LLVMBasicBlockRef *bb;     /* in function order; bb[0] is the entry */
+  fpa_bb_key *keys;          /* sorted by block, for fpa_cfg_index */
+  size_t *succ_start, *succ; /* successors of b: succ[succ_start[b]..] */
+  size_t *pred_start, *pred;
+  size_t *po;   /* postorder number; FPA_CFG_NONE: unreachable */
+  size_t *idom; /* immediate dominator; FPA_CFG_NONE: unreachable */
+} fpa_cfg;
+int fpa_cfg_build(LLVMValueRef fn, fpa_cfg *c); /* FPA_OK or FPA_ERR_NOMEM */
+void fpa_cfg_free(fpa_cfg *c);
+/* The index of a block, or FPA_CFG_NONE. */
+size_t fpa_cfg_index(const fpa_cfg *c, LLVMBasicBlockRef bb);
+int fpa_cfg_dominates(const fpa_cfg *c, size_t a, size_t b);
+/* Marks in `in` (c->n bytes) the natural loop of header h; returns 0 when
+ * h heads no loop. `work` has room for c->n entries. */
+int fpa_cfg_natural_loop(const fpa_cfg *c, size_t h, unsigned char *in,
+                         size_t *work);
+/* The header of the innermost natural loop around block b (its blocks
+ * marked in `in`), or FPA_CFG_NONE. */
+size_t fpa_cfg_innermost_loop(const fpa_cfg *c, size_t b, unsigned char *in,
+                              size_t *work);
+
+/*--- hand-written compare-and-swap loops (raise.c) ----------------------*/
+
+typedef struct fpa_raise fpa_raise;
+/* State for one module; NULL when out of memory. */
+fpa_raise *fpa_raise_new(LLVMModuleRef m, fpa_target t, const fpa_options *o,
+                         const fpa_calls *calls);
+void fpa_raise_destroy(fpa_raise *r);
+/* Replaces each compare-and-swap loop of `fn` that is exactly one
+ * floating-point read-modify-write by that atomicrmw (sets `changed`).
+ * A loop that is left (one whose body does floating-point work) is
+ * reported with action not-raised and why. */
+int fpa_raise_loops(fpa_raise *r, LLVMValueRef fn, LLVMBuilderRef b,
+                    fpa_report *report, int *changed);
+/* For an atomicrmw the last fpa_raise_loops() made: the strategy and
+ * reason of its `raised` record; else NULL. */
+typedef struct fpa_raised {
+  LLVMValueRef rmw;
+  char strategy[80]; /* "cmpxchg-loop", "atomic_cmpxchg-loop", ... */
+  char reason[640];
+} fpa_raised;
+const fpa_raised *fpa_raise_origin(const fpa_raise *r, LLVMValueRef rmw);
+/* Erases the declarations whose last call a raised loop held. */
+void fpa_raise_erase_unused(fpa_raise *r);
 
 /*--- lanes with different addresses (lanes.c) ---------------------------*/
 

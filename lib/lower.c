@@ -1,8 +1,9 @@
 /*===-- lower.c - module in, lowered module out ---------------------------===*\
 |*                                                                          *|
 |* Walks the functions, turns the calls that spell a float atomic into      *|
-|* atomicrmw (calls.c), collects the floating-point atomicrmw instructions, *|
-|* and for each asks the target (target.c), decides (decide.c) and reports  *|
+|* atomicrmw (calls.c) and so the compare-and-swap loops that are one       *|
+|* (raise.c), collects the floating-point atomicrmw instructions, and for   *|
+|* each asks the target (target.c), decides (decide.c) and reports          *|
 |* (report.c), in program order; then builds (build_int.c, build_common.c,  *|
 |* build_warp.c) in reverse order. Then verifies every function it changed. *|
 \*===----------------------------------------------------------------------===*/
@@ -192,9 +193,12 @@ typedef struct planned {
  * atomics, which then get the per-lane lowering, unreported. */
 static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
                           const fpa_options *o, fpa_report *report,
-                          LLVMBuilderRef b, fpa_calls *calls, int *changed) {
+                          LLVMBuilderRef b, fpa_calls *calls, fpa_raise *raise,
+                          int *changed) {
   inst_list list = {0};
   int rc = fpa_calls_rewrite(calls, fn, b, report, changed);
+  if (rc == FPA_OK)
+    rc = fpa_raise_loops(raise, fn, b, report, changed);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc == FPA_OK;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == FPA_OK;
@@ -236,11 +240,34 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     }
     char *type = LLVMPrintTypeToString(s.vty);
     const char *from = fpa_calls_origin(calls, s.inst);
+    const fpa_raised *raised = fpa_raise_origin(raise, s.inst);
+    char from_loop[96];
+    if (raised) {
+      snprintf(from_loop, sizeof from_loop, "raised from %s", raised->strategy);
+      from = from_loop;
+    }
     char reason[sizeof wreason + 256];
     snprintf(reason, sizeof reason, "%s%s%s", from ? from : "",
              from ? ": " : "", wreason);
     fpa_record rec = {0};
     fpa_locate(m, s.inst, &rec);
+    if (raised) {
+      /* the loop's own record first: raised, then how it is lowered */
+      fpa_record rr = rec;
+      rr.action = FPA_ACTION_RAISED;
+      rr.function = fname;
+      rr.operation = fpa_op_name(s.op);
+      rr.type = type;
+      rr.address_space = s.addrspace;
+      rr.strategy = raised->strategy;
+      rr.reason = raised->reason;
+      if (o->callback)
+        o->callback(o->callback_user, &rr, s.inst);
+      if (report && (rc = fpa_report_add(report, &rr)) != FPA_OK) {
+        LLVMDisposeMessage(type);
+        break;
+      }
+    }
     rec.action = warp.apply ? FPA_ACTION_REWRITTEN : action_of(d.strategy);
     rec.function = fname;
     rec.operation = fpa_op_name(s.op);
@@ -332,7 +359,9 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
   if (t == FPA_TARGET_NONE)
     return FPA_OK;
   fpa_calls *calls = fpa_calls_new(m, t, opts);
-  if (!calls) {
+  fpa_raise *raise = calls ? fpa_raise_new(m, t, opts, calls) : NULL;
+  if (!calls || !raise) {
+    fpa_calls_destroy(calls);
     if (error)
       *error = fpa_strdup("out of memory");
     return FPA_ERR_NOMEM;
@@ -344,7 +373,7 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
     if (LLVMIsDeclaration(fn))
       continue;
     int changed = 0;
-    rc = lower_function(m, fn, t, opts, report, b, calls, &changed);
+    rc = lower_function(m, fn, t, opts, report, b, calls, raise, &changed);
     if (rc == FPA_OK && changed &&
         LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
       size_t n = 0;
@@ -356,8 +385,11 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
       rc = FPA_ERR_VERIFY;
     }
   }
-  if (rc == FPA_OK)
+  if (rc == FPA_OK) {
     fpa_calls_erase_unused(calls);
+    fpa_raise_erase_unused(raise);
+  }
+  fpa_raise_destroy(raise);
   fpa_calls_destroy(calls);
   LLVMDisposeBuilder(b);
   if (rc == FPA_ERR_NOMEM && error && !*error)

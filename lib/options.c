@@ -81,6 +81,13 @@ static const fpa_option_info option_table[] = {
      "atomic_half/float/double), spirv (__spirv_AtomicFAddEXT, FMinEXT, "
      "FMaxEXT), fpa (__fpa_atomic_fetch_<op>_<type>_<scope>). opencl and "
      "spirv apply to SPIR/SPIR-V modules only."},
+    {"raise", "on|off", "on",
+     "Replace each hand-written compare-and-swap loop that is exactly one "
+     "atomic fadd, fsub, minnum, maxnum, minimum or maximum of a float (CUDA "
+     "atomicCAS, OpenCL atomic_cmpxchg/atom_cmpxchg, C11 "
+     "atomic_compare_exchange_*) by that atomicrmw first, so it gets the "
+     "exact lowering; loops it leaves are reported with the reason "
+     "(docs/raise.md)."},
 };
 
 const fpa_option_info *fpa_option_info_at(size_t index) {
@@ -100,6 +107,7 @@ int fpa_options_create(fpa_options **out) {
   o->minmax = FPA_FS_AUTO;
   o->add = FPA_FS_AUTO;
   o->calls = FPA_CALLS_ALL;
+  o->raise = 1;
   return FPA_OK;
 }
 
@@ -318,6 +326,13 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
     if (!KEYWORD_VALUE(value, t, &k))
       return fail(error, name, value, "on or off");
     o->precheck = k;
+    return FPA_OK;
+  }
+  if (strcmp(name, "raise") == 0) {
+    static const keyword t[] = {{"on", 1}, {"1", 1}, {"off", 0}, {"0", 0}};
+    if (!KEYWORD_VALUE(value, t, &k))
+      return fail(error, name, value, "on or off");
+    o->raise = k;
     return FPA_OK;
   }
   if (strcmp(name, "assume") == 0) {

@@ -70,6 +70,10 @@ const char *fpa_action_name(fpa_action action) {
     return "kept";
   case FPA_ACTION_UNSUPPORTED:
     return "unsupported";
+  case FPA_ACTION_RAISED:
+    return "raised";
+  case FPA_ACTION_NOT_RAISED:
+    return "not-raised";
   }
   return "unknown";
 }

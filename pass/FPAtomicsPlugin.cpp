@@ -125,6 +125,10 @@ void onRecord(void *User, const fpa_record *R, LLVMValueRef V) {
     OptimizationRemarkEmitter ORE(&F);
     if (R->action == FPA_ACTION_REWRITTEN)
       ORE.emit(OptimizationRemark(PASS_NAME, "Rewritten", I) << Msg);
+    else if (R->action == FPA_ACTION_RAISED)
+      ORE.emit(OptimizationRemark(PASS_NAME, "Raised", I) << Msg);
+    else if (R->action == FPA_ACTION_NOT_RAISED)
+      ORE.emit(OptimizationRemarkMissed(PASS_NAME, "NotRaised", I) << Msg);
     else
       ORE.emit(OptimizationRemarkAnalysis(PASS_NAME, "Kept", I) << Msg);
   }
@@ -162,9 +166,10 @@ struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
     fpa_report *Report = nullptr;
     FpaError E;
     int RC = fpa_lower_module(wrap(&M), Opts.get(), &Report, &E.Msg);
-    // Any record may mean a change: a call turned into an atomicrmw that
-    // then stays native or kept is one.
-    size_t Changed = fpa_report_size(Report);
+    // Any record but a loop left as it was may mean a change: a call
+    // turned into an atomicrmw that then stays native or kept is one.
+    size_t Changed = fpa_report_size(Report) -
+                     fpa_report_count(Report, FPA_ACTION_NOT_RAISED);
     fpa_report_destroy(Report);
     if (RC != FPA_OK)
       M.getContext().emitError(Twine(PASS_NAME ": ") +

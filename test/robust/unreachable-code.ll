@@ -27,7 +27,7 @@ dead:
 }
 
 ; REPORT: self_use: fmin float addrspace(0): rewritten
-; REPORT: self_use: fadd double addrspace(1): rewritten
+; REPORT: self_use: fadd double addrspace(1): {{rewritten|native}}
 define ptx_kernel void @self_use(ptr %p, ptr addrspace(1) %g) "target-cpu"="sm_90" {
 entry:
   ret void

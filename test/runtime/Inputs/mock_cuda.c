@@ -4,13 +4,18 @@
  * and run fpa-run with --cuda-lib=PATH/libcuda.so.1.
  *
  * "Kernels" are looked up as ".entry NAME" in the PTX text and executed on
- * the host when NAME is one the mock knows (saxpy, scalars, trap); device
- * memory is host memory. Knobs:
+ * the host when NAME is one the mock knows (saxpy, scalars, trap, and for
+ * fpa-bench fill32 and k_fmax_float_0/1, which update in thread order);
+ * device memory is host memory. Knobs:
  *   MOCK_CUDA_INIT_ERROR=N   cuInit returns N
  *   MOCK_CUDA_NO_DEVICES=1   cuDeviceGetCount reports 0
  *   -DMOCK_OMIT_LAUNCH       build without cuLaunchKernel
- *   PTX containing "MOCK_BAD_PTX" fails to load with a JIT error log. */
+ *   PTX containing "MOCK_BAD_PTX" fails to load with a JIT error log.
+ *   PTX containing "MOCK_WRONG" gets a k_fmax_float that computes fmin.
+ *   MOCK_CUDA_LOG=FILE       appends one line per launch: the kernel's
+ *                            name (and "wrong"), or "fill32 n=N". */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +25,7 @@ typedef unsigned long long CUdeviceptr;
 
 typedef struct mock_func {
   char name[64];
+  int wrong; /* its module holds MOCK_WRONG */
 } mock_func;
 typedef struct mock_module {
   char *image;
@@ -155,11 +161,18 @@ CUresult cuModuleGetFunction(mock_func **f, mock_module *m, const char *name) {
   strncat(pat, name, 64);
   const char *p = strstr(m->image, pat);
   size_t len = strlen(pat);
-  if (!p || !(p[len] == '(' || p[len] == ' ' || p[len] == '\n') ||
-      m->nfuncs == 16)
+  if (!p || !(p[len] == '(' || p[len] == ' ' || p[len] == '\n'))
+    return 500;
+  for (int i = 0; i < m->nfuncs; ++i) /* one handle per name, as CUDA's */
+    if (!strcmp(m->funcs[i].name, name)) {
+      *f = &m->funcs[i];
+      return 0;
+    }
+  if (m->nfuncs == 16)
     return 500;
   mock_func *fn = &m->funcs[m->nfuncs++];
   strncpy(fn->name, name, sizeof(fn->name) - 1);
+  fn->wrong = strstr(m->image, "MOCK_WRONG") != NULL;
   *f = fn;
   return 0;
 }
@@ -185,6 +198,42 @@ CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n) {
 }
 
 #ifndef MOCK_OMIT_LAUNCH
+/* bench/gen-matrix-ir.sh's gen(i), as fpa-bench computes it on the host */
+static float bench_gen(uint32_t i, int mode, float s, int32_t q, uint32_t r,
+                       unsigned ashift) {
+  uint32_t h = i * 2654435761u;
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  volatile float u = (float)(h >> 8) * 0x1p-24f;
+  volatile float is = (float)i * s;
+  float x = mode == 0 ? u * 2.0f - 1.0f : mode == 1 ? u
+                                         : mode == 2 ? is - 1.0f
+                                                     : 1.0f - is;
+  if (q != 0) {
+    volatile float xs = x * (float)q;
+    int32_t k = (int32_t)xs;
+    if (k == 0)
+      k = x < 0 ? -1 : 1;
+    x = (i >> ashift) < r ? (float)k : 0.0f;
+  }
+  return x;
+}
+
+static void log_launch(const mock_func *f, unsigned n) {
+  const char *path = getenv("MOCK_CUDA_LOG");
+  FILE *fp = path ? fopen(path, "a") : NULL;
+  if (!fp)
+    return;
+  if (!strcmp(f->name, "fill32"))
+    fprintf(fp, "fill32 n=%u\n", n);
+  else
+    fprintf(fp, "%s%s\n", f->name, f->wrong ? " wrong" : "");
+  fclose(fp);
+}
+
 CUresult cuLaunchKernel(mock_func *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shmem,
                         void *stream, void **params, void **extra) {
@@ -192,6 +241,35 @@ CUresult cuLaunchKernel(mock_func *f, unsigned gx, unsigned gy, unsigned gz,
   (void)stream;
   (void)extra;
   size_t n = (size_t)gx * gy * gz * bx * by * bz;
+  if (!strcmp(f->name, "fill32")) {
+    /* fill32(u32 *mem, u32 n, u32 bits) */
+    uint32_t *mem = (uint32_t *)(uintptr_t) * (CUdeviceptr *)params[0];
+    uint32_t count = *(uint32_t *)params[1], bits = *(uint32_t *)params[2];
+    log_launch(f, count);
+    for (uint32_t i = 0; i < count && i < n; ++i)
+      mem[i] = bits;
+    return 0;
+  }
+  if (!strcmp(f->name, "k_fmax_float_0") ||
+      !strcmp(f->name, "k_fmax_float_1")) {
+    /* (f32 *mem, f32 *out, u32 n, u32 amask, u32 ashift, i32 mode, f32 s,
+     * i32 q, u32 r): memory holds no NaN and no -0 */
+    float *mem = (float *)(uintptr_t) * (CUdeviceptr *)params[0];
+    float *out = (float *)(uintptr_t) * (CUdeviceptr *)params[1];
+    uint32_t count = *(uint32_t *)params[2], amask = *(uint32_t *)params[3];
+    uint32_t ashift = *(uint32_t *)params[4], r = *(uint32_t *)params[8];
+    int32_t mode = *(int32_t *)params[5], q = *(int32_t *)params[7];
+    float s = *(float *)params[6];
+    log_launch(f, count);
+    for (uint32_t i = 0; i < count && i < n; ++i) {
+      float x = bench_gen(i, mode, s, q, r, ashift), old = mem[i & amask];
+      if (f->wrong ? x < old : x > old)
+        mem[i & amask] = x;
+      if (f->name[13] == '1')
+        out[i] = old;
+    }
+    return 0;
+  }
   if (!strcmp(f->name, "saxpy")) {
     /* saxpy(const float *x, float *y, float a): y = a * x + y */
     const float *x = (const float *)(uintptr_t) * (CUdeviceptr *)params[0];
