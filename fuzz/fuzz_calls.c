@@ -147,6 +147,10 @@ static int value_of_name(const char *name) {
 static void usual_sig(const char *name, sig *s) {
   int v = value_of_name(name);
   s->ret = v;
+  /* pick_sig may lengthen the list and keep a parameter past the usual
+   * ones; each such parameter is an i32 */
+  for (unsigned i = 0; i < MAX_PARAMS; ++i)
+    s->params[i] = K_I32;
   if (has(name, "__fpa_atomic_fetch_")) {
     s->n = 2;
     s->params[0] = K_PTR0;

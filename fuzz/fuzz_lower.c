@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -69,6 +70,29 @@ static int write_all(int fd, const void *buf, size_t n) {
   return 1;
 }
 
+/* Some malformed bitcode makes LLVM's reader allocate without bound or
+ * loop: the child that reads it gets 5 s of CPU (then SIGXCPU) and 2 GiB of
+ * address space beyond what it has mapped at the fork (then an allocation
+ * fails and the child dies), so that such an input reads as a reader crash
+ * and not as a timeout or an out-of-memory of this target. */
+static void limit_reader(void) {
+  struct rlimit cpu = {5, 6};
+  setrlimit(RLIMIT_CPU, &cpu);
+  FILE *f = fopen("/proc/self/statm", "r");
+  unsigned long pages = 0;
+  if (f) {
+    if (fscanf(f, "%lu", &pages) != 1)
+      pages = 0;
+    fclose(f);
+  }
+  long page = sysconf(_SC_PAGESIZE);
+  if (pages && page > 0) {
+    rlim_t vm = (rlim_t)pages * (rlim_t)page + ((rlim_t)2 << 30);
+    struct rlimit as = {vm, vm};
+    setrlimit(RLIMIT_AS, &as);
+  }
+}
+
 /* The zygote: for each input it reads, a child reads the bitcode; the
  * answer is the signal that ended the child, 255 for another failure, or
  * 0. */
@@ -88,6 +112,7 @@ static void zygote(int in, int out) {
       static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
       for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; ++i)
         signal(sigs[i], SIG_DFL);
+      limit_reader();
       LLVMContextRef ctx = LLVMContextCreate();
       LLVMModuleRef m = NULL;
       char *err = NULL;
