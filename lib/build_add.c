@@ -29,7 +29,8 @@
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences) {
   LLVMValueRef neg = LLVMBuildFNeg(b, s->val, "neg");
   LLVMValueRef rmw =
-      fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, neg, fences);
+      fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, neg,
+                   fences ? FPA_FENCE_LEADING | FPA_FENCE_TRAILING : 0);
   fpa_finish(b, s, rmw);
 }
 
@@ -84,7 +85,8 @@ void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences) {
 
   LLVMPositionBuilderAtEnd(b, native_bb);
   LLVMValueRef rmw =
-      fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, w, fences);
+      fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, w,
+                   fences ? FPA_FENCE_LEADING | FPA_FENCE_TRAILING : 0);
   LLVMValueRef native_old =
       s->result_used ? LLVMBuildBitCast(b, rmw, i32, "") : NULL;
   LLVMBuildBr(b, end);

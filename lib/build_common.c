@@ -103,13 +103,16 @@ static LLVMAtomicOrdering leading_fence(LLVMAtomicOrdering o) {
   }
 }
 
+/* The fence after the read-modify-write: acquire for every ordering that
+ * includes it. seq_cst needs no second SC fence: the leading one orders the
+ * operation in the SC order, as in PTX's mapping of a seq_cst
+ * read-modify-write (fence.sc, then atom.acquire). */
 static LLVMAtomicOrdering trailing_fence(LLVMAtomicOrdering o) {
   switch (o) {
   case LLVMAtomicOrderingAcquire:
   case LLVMAtomicOrderingAcquireRelease:
-    return LLVMAtomicOrderingAcquire;
   case LLVMAtomicOrderingSequentiallyConsistent:
-    return o;
+    return LLVMAtomicOrderingAcquire;
   default:
     return LLVMAtomicOrderingNotAtomic;
   }
@@ -141,12 +144,13 @@ static const char *ptx_rmw_op(LLVMAtomicRMWBinOp op, LLVMTypeRef ty) {
   }
 }
 
-/* `atom.sys[.SPACE].OP $0, [$1], $2` as inline asm: a relaxed
- * read-modify-write at system scope (PTX: no .sem means .relaxed). The
- * backend emits a system-scope atomicrmw with no scope, which PTX reads as
- * .gpu; the ordering's fences stay outside, as for the atomicrmw. */
+/* `atom[SEM].sys[.SPACE].OP $0, [$1], $2` as inline asm: a
+ * read-modify-write at system scope, relaxed where `sem` is "" (PTX: no
+ * .sem means .relaxed). The backend emits a system-scope atomicrmw with no
+ * scope, which PTX reads as .gpu; a release or SC fence the ordering needs
+ * stays outside, as for the atomicrmw. */
 static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
-                             const char *op, LLVMValueRef ptr,
+                             const char *op, const char *sem, LLVMValueRef ptr,
                              LLVMValueRef val) {
   LLVMTypeRef ty = LLVMTypeOf(val), pty = LLVMTypeOf(ptr);
   unsigned as = LLVMGetPointerAddressSpace(pty);
@@ -158,7 +162,8 @@ static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
                     : LLVMGetIntTypeWidth(ty) == 64 ? "l"
                                                     : "r";
   char text[96], cons[48];
-  snprintf(text, sizeof text, "atom.sys%s.%s $0, [$1], $2;", space, op);
+  snprintf(text, sizeof text, "atom%s.sys%s.%s $0, [$1], $2;", sem, space,
+           op);
   snprintf(cons, sizeof cons, "=%s,%s,%s,~{memory}", reg,
            LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg);
   LLVMTypeRef params[2] = {pty, ty};
@@ -170,11 +175,21 @@ static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
   return LLVMBuildCall2(b, fty, asm_, args, 2, "");
 }
 
+void fpa_emit_leading_fence(LLVMBuilderRef b, const fpa_site *s) {
+  if (leading_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
+    fence(b, s, leading_fence(s->ordering));
+}
+
+void fpa_emit_trailing_fence(LLVMBuilderRef b, const fpa_site *s) {
+  if (trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
+    fence(b, s, trailing_fence(s->ordering));
+}
+
 LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
-                          LLVMValueRef val, int fences) {
-  if (fences && leading_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
-    fence(b, s, leading_fence(s->ordering));
+                          LLVMValueRef val, unsigned fences) {
+  if (fences & FPA_FENCE_LEADING)
+    fpa_emit_leading_fence(b, s);
   /* generic, global and shared memory only: a thread-local pointer
    * (addrspace 5) is not a generic address, and needs no scope */
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
@@ -183,14 +198,20 @@ LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                         ? ptx_rmw_op(op, LLVMTypeOf(val))
                         : NULL;
   LLVMValueRef rmw;
+  /* from sm_70 the atom itself carries the acquire (PTX .sem) in place of
+   * the trailing fence */
+  int acquire_in_atom = ptx && (fences & FPA_FENCE_TRAILING) &&
+                        s->sys_asm >= 2 &&
+                        trailing_fence(s->ordering) == LLVMAtomicOrderingAcquire;
   if (ptx) {
-    rmw = sys_atom(b, s, ptx, ptr, val);
+    rmw = sys_atom(b, s, ptx, acquire_in_atom ? ".acquire" : "", ptr, val);
   } else {
     rmw = LLVMBuildAtomicRMW(b, op, ptr, val, s->ordering, 0);
     LLVMSetAlignment(rmw, s->align);
     fpa_copy_atomic_props(s, rmw, 1);
   }
-  if (fences && trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
+  if ((fences & FPA_FENCE_TRAILING) && !acquire_in_atom &&
+      trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
     fence(b, s, trailing_fence(s->ordering));
   return rmw;
 }

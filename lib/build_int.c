@@ -172,7 +172,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   /* warp-precheck's learning in the direct form (no precheck) */
   int learn = hint && !precheck;
   LLVMBasicBlockRef join =
-      nan_repair || learn
+      nan_repair || learn || fences
           ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
           : end;
   if (precheck) {
@@ -185,6 +185,11 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     LLVMBuildCondBr(b, skip, end, go);
     LLVMPositionBuilderAtEnd(b, go);
   }
+  /* one leading fence before both integer atomics and one trailing fence
+   * after them (at the join): a warp whose lanes take both paths issues
+   * both atomics back to back and runs each fence once */
+  if (fences)
+    fpa_emit_leading_fence(b, s);
   LLVMBuildCondBr(b, neg, neg_bb, pos_bb);
 
   LLVMValueRef olds[2];
@@ -192,7 +197,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   for (int i = 0; i < 2; ++i) {
     LLVMPositionBuilderAtEnd(b, blocks[i]);
     LLVMAtomicRMWBinOp op = i == 0 ? io.pos_bin : io.neg_bin;
-    olds[i] = fpa_emit_rmw(b, s, op, ptr, i == 0 ? pos_op : neg_op, fences);
+    olds[i] = fpa_emit_rmw(b, s, op, ptr, i == 0 ? pos_op : neg_op, 0);
     LLVMBuildBr(b, join);
   }
 
@@ -201,6 +206,8 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     LLVMPositionBuilderAtEnd(b, join);
     old = LLVMBuildPhi(b, ity, "old");
     LLVMAddIncoming(old, olds, blocks, 2);
+    if (fences)
+      fpa_emit_trailing_fence(b, s);
   }
   if (learn) {
     /* 1 (hot) where the atomic was a no-op (int_noop on its old value,
@@ -222,12 +229,12 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
 
   if (!nan_repair) {
     LLVMValueRef res = NULL;
-    if (learn)
+    if (join != end)
       LLVMBuildBr(b, end);
     if (s->result_used) {
       LLVMPositionBuilderBefore(b, s->inst);
       res = LLVMBuildPhi(b, ity, "");
-      if (learn)
+      if (join != end)
         LLVMAddIncoming(res, &old, &join, 1);
       else
         LLVMAddIncoming(res, olds, blocks, 2);

@@ -154,7 +154,8 @@ typedef struct fpa_site {
   int result_used;
   unsigned fence_ssid; /* scope of fences added for the ordering */
   /* NVPTX: read-modify-writes are built as inline PTX `atom.sys` (the
-   * backend would narrow a system-scope atomicrmw to .gpu); 0 elsewhere */
+   * backend would narrow a system-scope atomicrmw to .gpu): 1 from sm_60,
+   * 2 from sm_70 (the atom may carry .acquire); 0 elsewhere */
   int sys_asm;
 } fpa_site;
 
@@ -221,15 +222,24 @@ void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences);
  * NaN: then a native add that flushes subnormals gives the IEEE result. */
 LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb);
 /* Whether system-scope read-modify-writes of `fn`'s sites are built as
- * inline PTX `atom.sys` (NVPTX sm_60+ with a backend that drops scopes). */
+ * inline PTX `atom.sys` (NVPTX sm_60+ with a backend that drops scopes):
+ * 0 no, 1 yes, 2 yes and the atom may carry .acquire (sm_70+). */
 int fpa_rmw_sys_asm(const fpa_caps *caps);
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
+/* Which of the ordering's fences fpa_emit_rmw builds around the
+ * read-modify-write. */
+enum { FPA_FENCE_LEADING = 1, FPA_FENCE_TRAILING = 2 };
 /* Builds `atomicrmw op ptr, val` with the site's ordering, scope, volatile,
- * alignment and metadata; with `fences`, between a leading fence (release
- * part of the ordering) and a trailing fence (acquire part). */
+ * alignment and metadata; `fences` (FPA_FENCE_*) asks for the leading fence
+ * (release part of the ordering, SC for seq_cst) and the trailing one
+ * (acquire part; from sm_70 an inline `atom.acquire.sys` carries it). */
 LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
-                          LLVMValueRef val, int fences);
+                          LLVMValueRef val, unsigned fences);
+/* The leading (trailing) fence of the site's ordering at the builder, if
+ * it has one. */
+void fpa_emit_leading_fence(LLVMBuilderRef b, const fpa_site *s);
+void fpa_emit_trailing_fence(LLVMBuilderRef b, const fpa_site *s);
 /* An atomicrmw with the site's properties and no fences, never inline asm:
  * for the atomics that aggregate=warp makes and that are lowered again. */
 LLVMValueRef fpa_emit_plain_rmw(LLVMBuilderRef b, const fpa_site *s,

@@ -193,8 +193,11 @@ int fpa_rmw_sys_asm(const fpa_caps *c) {
    * sm_60 or higher"); below that every atomic is at most .gpu. Inline PTX
    * only goes into a module that becomes PTX (target=nvptx may be forced on
    * another triple, as the host test harnesses do). */
-  return c->target == FPA_TARGET_NVPTX && c->ptx_module &&
-         FPA_NVPTX_RMW_DROPS_SCOPE && c->sm >= 60;
+  if (!(c->target == FPA_TARGET_NVPTX && c->ptx_module &&
+        FPA_NVPTX_RMW_DROPS_SCOPE && c->sm >= 60))
+    return 0;
+  /* .acquire and the other .sem qualifiers of atom need sm_70 */
+  return c->sm >= 70 ? 2 : 1;
 }
 
 unsigned fpa_fence_scope(const fpa_caps *c, LLVMContextRef ctx,

@@ -21,20 +21,21 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; fmin float seq_cst: untouched on the host; the NVPTX trick with seq_cst fences when forced; no fences for SPIR-V.
+; fmin float seq_cst: untouched on the host; the NVPTX trick with its fences (seq_cst before, acquire after) when forced; no fences for SPIR-V.
 define float @fmin_f32(ptr %p, float %v) {
 ; KEEP-LABEL: define float @fmin_f32(
 ; KEEP-NEXT:  %old = atomicrmw fmin ptr %p, float %v seq_cst, align 4
 ; KEEP-NEXT:  ret float %old
 ; NVPTX-LABEL: define float @fmin_f32(
+; NVPTX:       fence seq_cst
+; NVPTX-NEXT:  br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; NVPTX:       atomicrmw.pos:
-; NVPTX-NEXT:  fence seq_cst
 ; NVPTX-NEXT:  atomicrmw min ptr %p, i32 {{%.*}} seq_cst, align 4
-; NVPTX-NEXT:  fence seq_cst
 ; NVPTX:       atomicrmw.neg:
-; NVPTX-NEXT:  fence seq_cst
 ; NVPTX-NEXT:  atomicrmw umax ptr %p, i32 {{%.*}} seq_cst, align 4
-; NVPTX-NEXT:  fence seq_cst
+; NVPTX:       atomicrmw.join:
+; NVPTX-NEXT:  phi i32
+; NVPTX-NEXT:  fence acquire
 ; NVPTX:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
 ; NVPTX:       %old = bitcast i32 {{%.*}} to float
 ; SPIRV-LABEL: define float @fmin_f32(

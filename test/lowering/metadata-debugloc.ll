@@ -16,11 +16,11 @@ target triple = "nvptx64-nvidia-cuda"
 define float @trick(ptr addrspace(1) %p, float %v) !dbg !5 {
 ; CHECK-LABEL: define float @trick(
 ; CHECK:       %vbits = bitcast float %v to i32, !dbg [[LOC1:![0-9]+]]
-; CHECK:       br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos, !dbg [[LOC1]]
 ; CHECK:       fence seq_cst, !dbg [[LOC1]]
-; CHECK-NEXT:  atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4, !dbg [[LOC1]], !tbaa [[TBAA:![0-9]+]], !my.kind [[MY:![0-9]+]]
-; CHECK-NEXT:  fence seq_cst, !dbg [[LOC1]]
+; CHECK-NEXT:  br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos, !dbg [[LOC1]]
+; CHECK:       atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4, !dbg [[LOC1]], !tbaa [[TBAA:![0-9]+]], !my.kind [[MY:![0-9]+]]
 ; CHECK:       atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4, !dbg [[LOC1]], !tbaa [[TBAA]], !my.kind [[MY]]
+; CHECK:       fence acquire, !dbg [[LOC1]]
 ; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4, !dbg [[LOC1]], !tbaa [[TBAA]], !my.kind [[MY]]
 ; CHECK:       %result = bitcast i32 {{%.*}} to float, !dbg [[LOC1]]
 ; CHECK-NEXT:  %later = fadd float %result, 1.000000e+00, !dbg [[LOC2:![0-9]+]]

@@ -113,7 +113,7 @@ define bfloat @fsub_seq_cst_bfloat_as3_block_volatile(ptr addrspace(3) %p, bfloa
 ; CHECK-NEXT: [[NEG:%.*]] = fneg bfloat %v
 ; CHECK-NEXT: fence syncscope("block") seq_cst
 ; CHECK-NEXT: %old = atomicrmw volatile fadd ptr addrspace(3) %p, bfloat [[NEG]] syncscope("block") seq_cst, align 2
-; CHECK-NEXT: fence syncscope("block") seq_cst
+; CHECK-NEXT: fence syncscope("block") acquire
 ; CHECK-NEXT: ret bfloat %old
   %old = atomicrmw volatile fsub ptr addrspace(3) %p, bfloat %v syncscope("block") seq_cst, align 2
   ret bfloat %old
@@ -139,15 +139,16 @@ define float @fmin_monotonic_float_as3_singlethread(ptr addrspace(3) %p, float %
 ; fmin double, addrspace(0), acquire, system scope, volatile, result unused.
 define void @fmin_acquire_double_as0_system_volatile_unused(ptr %p, double %v) {
 ; CHECK-LABEL: define void @fmin_acquire_double_as0_system_volatile_unused(
+; CHECK-NOT:  fence
 ; CHECK:      atomicrmw.pos:
 ; CHECK-NEXT: call i64 asm sideeffect "atom.sys.min.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr %p, i64 {{%.*}})
-; CHECK-NEXT: fence acquire
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.neg:
 ; CHECK-NEXT: call i64 asm sideeffect "atom.sys.max.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr %p, i64 {{%.*}})
-; CHECK-NEXT: fence acquire
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: phi i64
+; CHECK-NEXT: fence acquire
 ; CHECK-NOT:  fence
 ; CHECK:      cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} acquire acquire, align 8
 ; CHECK-NOT:  fence
@@ -189,17 +190,17 @@ define void @fmin_acq_rel_bfloat_as3_cluster_volatile_unused(ptr addrspace(3) %p
 ; fmin float, addrspace(0), seq_cst, device scope, result used.
 define float @fmin_seq_cst_float_as0_device(ptr %p, float %v) {
 ; CHECK-LABEL: define float @fmin_seq_cst_float_as0_device(
+; CHECK:      fence syncscope("device") seq_cst
+; CHECK-NEXT: br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:      atomicrmw.pos:
-; CHECK-NEXT: fence syncscope("device") seq_cst
 ; CHECK-NEXT: atomicrmw min ptr %p, i32 {{%.*}} syncscope("device") seq_cst, align 4
-; CHECK-NEXT: fence syncscope("device") seq_cst
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.neg:
-; CHECK-NEXT: fence syncscope("device") seq_cst
 ; CHECK-NEXT: atomicrmw umax ptr %p, i32 {{%.*}} syncscope("device") seq_cst, align 4
-; CHECK-NEXT: fence syncscope("device") seq_cst
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: phi i32
+; CHECK-NEXT: fence syncscope("device") acquire
 ; CHECK-NOT:  fence
 ; CHECK:      cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") seq_cst seq_cst, align 4
 ; CHECK-NOT:  fence
@@ -277,17 +278,17 @@ define void @fmax_acq_rel_float_as0_singlethread_unused(ptr %p, float %v) {
 ; fmax double, addrspace(1), seq_cst, system scope, volatile, result used.
 define double @fmax_seq_cst_double_as1_system_volatile(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define double @fmax_seq_cst_double_as1_system_volatile(
+; CHECK:      fence seq_cst
+; CHECK-NEXT: br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:      atomicrmw.pos:
-; CHECK-NEXT: fence seq_cst
 ; CHECK-NEXT: call i64 asm sideeffect "atom.sys.global.max.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
-; CHECK-NEXT: fence seq_cst
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.neg:
-; CHECK-NEXT: fence seq_cst
 ; CHECK-NEXT: call i64 asm sideeffect "atom.sys.global.min.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
-; CHECK-NEXT: fence seq_cst
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: phi i64
+; CHECK-NEXT: fence acquire
 ; CHECK-NOT:  fence
 ; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} seq_cst seq_cst, align 8
 ; CHECK-NOT:  fence

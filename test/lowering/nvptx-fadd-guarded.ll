@@ -50,7 +50,7 @@ define float @fadd_global_used(ptr addrspace(1) %p, float %v) {
 }
 
 ; fsub, generic, volatile, seq_cst, system scope, result unused: the guard on
-; -v; the native add of -v is inline PTX atom.sys between seq_cst fences; the
+; -v; the native add of -v is a seq_cst fence then inline PTX atom.acquire.sys; the
 ; loop subtracts v, volatile and seq_cst, with no early exit (volatile).
 define void @fsub_generic_volatile_seqcst(ptr %p, float %v) {
 ; CHECK-LABEL: define void @fsub_generic_volatile_seqcst(
@@ -61,8 +61,7 @@ define void @fsub_generic_volatile_seqcst(ptr %p, float %v) {
 ; CHECK-NEXT:    br i1 %addexact, label %atomicrmw.native, label %atomicrmw.tiny, !prof [[LIKELY]]
 ; CHECK:       atomicrmw.native:
 ; CHECK-NEXT:    fence seq_cst
-; CHECK-NEXT:    call float asm sideeffect "atom.sys.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr %p, float %neg)
-; CHECK-NEXT:    fence seq_cst
+; CHECK-NEXT:    call float asm sideeffect "atom.acquire.sys.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr %p, float %neg)
 ; CHECK-NEXT:    br label %atomicrmw.end
 ; CHECK:       atomicrmw.tiny:
 ; CHECK-NEXT:    load atomic volatile i32, ptr %p monotonic, align 4
@@ -75,8 +74,7 @@ define void @fsub_generic_volatile_seqcst(ptr %p, float %v) {
 ; FLUSH-LABEL: define void @fsub_generic_volatile_seqcst(
 ; FLUSH-NEXT:    %neg = fneg float %v
 ; FLUSH-NEXT:    fence seq_cst
-; FLUSH-NEXT:    call float asm sideeffect "atom.sys.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr %p, float %neg)
-; FLUSH-NEXT:    fence seq_cst
+; FLUSH-NEXT:    call float asm sideeffect "atom.acquire.sys.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr %p, float %neg)
 ; FLUSH-NEXT:    ret void
   %old = atomicrmw volatile fsub ptr %p, float %v seq_cst, align 4
   ret void
@@ -135,9 +133,9 @@ attributes #0 = { "denormal-fp-math-f32"="preserve-sign,preserve-sign" }
 ; PTX:         neg.f32
 ; PTX:         fence.sc.sys;
 ; PTX-NEXT:    // begin inline asm
-; PTX-NEXT:    atom.sys.add.f32
+; PTX-NEXT:    atom.acquire.sys.add.f32
 ; PTX-NEXT:    // end inline asm
-; PTX-NEXT:    fence.sc.sys;
+; PTX-NOT:     fence
 ; PTX:         sub.rn.f32
 ; PTX-NOT:     .ftz
 

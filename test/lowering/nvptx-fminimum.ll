@@ -82,13 +82,16 @@ define float @fmaximum_f32_shared(ptr addrspace(3) %p, float %v) {
 ; INT-NEXT:    [[POSNAN:%.*]] = and i32 [[VB]], 2147483647
 ; INT-NEXT:    [[X:%.*]] = select i1 [[ISNAN]], i32 [[POSNAN]], i32 [[VB]]
 ; INT-NEXT:    [[SIGN:%.*]] = icmp slt i32 [[X]], 0
+; INT-NEXT:    fence syncscope("block") release
+; INT-NEXT:    br i1 [[SIGN]], label %atomicrmw.neg, label %atomicrmw.pos
 ; INT:         atomicrmw.pos:
-; INT-NEXT:    fence syncscope("block") release
-; INT-NEXT:    atomicrmw max ptr addrspace(3) [[P]], i32 [[X]] syncscope("block") acq_rel, align 4
-; INT-NEXT:    fence syncscope("block") acquire
+; INT-NEXT:    [[OP:%.*]] = atomicrmw max ptr addrspace(3) [[P]], i32 [[X]] syncscope("block") acq_rel, align 4
+; INT-NEXT:    br label %atomicrmw.join
 ; INT:         atomicrmw.neg:
-; INT-NEXT:    fence syncscope("block") release
-; INT-NEXT:    atomicrmw umin ptr addrspace(3) [[P]], i32 [[X]] syncscope("block") acq_rel, align 4
+; INT-NEXT:    [[ON:%.*]] = atomicrmw umin ptr addrspace(3) [[P]], i32 [[X]] syncscope("block") acq_rel, align 4
+; INT-NEXT:    br label %atomicrmw.join
+; INT:         atomicrmw.join:
+; INT-NEXT:    phi i32 [ [[OP]], %atomicrmw.pos ], [ [[ON]], %atomicrmw.neg ]
 ; INT-NEXT:    fence syncscope("block") acquire
 ; CHECK:       %old = bitcast i32 {{%.*}} to float
   %old = atomicrmw fmaximum ptr addrspace(3) %p, float %v syncscope("block") acq_rel, align 4
@@ -121,11 +124,14 @@ define double @fmaximum_f64_global(ptr addrspace(1) %p, double %v) {
 ; INT:         [[VB:%.*]] = bitcast double %v to i64
 ; INT:         and i64 [[VB]], 9223372036854775807
 ; INT:         fence syncscope("device") seq_cst
+; INT-NEXT:    br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
+; INT:         atomicrmw.pos:
 ; INT-NEXT:    atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") seq_cst, align 8
-; INT-NEXT:    fence syncscope("device") seq_cst
-; INT:         fence syncscope("device") seq_cst
+; INT:         atomicrmw.neg:
 ; INT-NEXT:    atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") seq_cst, align 8
-; INT-NEXT:    fence syncscope("device") seq_cst
+; INT:         atomicrmw.join:
+; INT-NEXT:    phi i64
+; INT-NEXT:    fence syncscope("device") acquire
 ; CHECK:       %old = bitcast i64 {{%.*}} to double
   %old = atomicrmw fmaximum ptr addrspace(1) %p, double %v syncscope("device") seq_cst, align 8
   ret double %old

@@ -10,14 +10,18 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; fmin float, device scope, acq_rel: min.s32 / max.u32 between gpu-scope fences; repair by an acq_rel gpu cas. No float min atomic.
+; fmin float, device scope, acq_rel: one gpu-scope release fence before the
+; sign branch, min.s32 / max.u32, one gpu-scope acquire fence after their
+; join; repair by an acq_rel gpu cas. No float min atomic.
 define float @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmin_f32(
 ; CHECK:       fence.acq_rel.gpu;
-; CHECK-NEXT:  atom.global.min.s32
-; CHECK-NEXT:  fence.acq_rel.gpu;
-; CHECK:       fence.acq_rel.gpu;
-; CHECK-NEXT:  atom.global.max.u32
+; CHECK-NEXT:  @{{%p[0-9]+}} bra
+; CHECK-NOT:   fence
+; CHECK:       atom.global.min.s32
+; CHECK-NOT:   fence
+; CHECK:       atom.global.max.u32
+; CHECK-NEXT:  $L__BB{{.*}}atomicrmw.join
 ; CHECK-NEXT:  fence.acq_rel.gpu;
 ; CHECK:       atom.acq_rel.gpu.global.cas.b32
 ; CHECK-NOT:   min.f32
@@ -26,15 +30,18 @@ define float @fmin_f32(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; fmax double, block scope, seq_cst, shared: max.s64 / min.u64 between cta seq_cst fences.
+; fmax double, block scope, seq_cst, shared: a cta SC fence before the sign
+; branch, max.s64 / min.u64, a cta acquire fence (fence.acq_rel) after them.
 define double @fmax_f64(ptr addrspace(3) %p, double %v) {
 ; CHECK-LABEL: fmax_f64(
 ; CHECK:       fence.sc.cta;
-; CHECK-NEXT:  atom.shared.max.s64
-; CHECK-NEXT:  fence.sc.cta;
-; CHECK:       fence.sc.cta;
-; CHECK-NEXT:  atom.shared.min.u64
-; CHECK-NEXT:  fence.sc.cta;
+; CHECK-NEXT:  @{{%p[0-9]+}} bra
+; CHECK-NOT:   fence
+; CHECK:       atom.shared.max.s64
+; CHECK-NOT:   fence
+; CHECK:       atom.shared.min.u64
+; CHECK-NEXT:  $L__BB{{.*}}atomicrmw.join
+; CHECK-NEXT:  fence.acq_rel.cta;
 ; CHECK:       atom.{{.*}}cta.shared.cas.b64
 ; CHECK:       ret;
   %old = atomicrmw fmax ptr addrspace(3) %p, double %v syncscope("block") seq_cst, align 8

@@ -5,13 +5,17 @@
 ; with no ordering, so the integer atomics of the trick, a kept native fadd
 ; and the native add of the guarded f32 fadd (global and generic memory)
 ; get a leading fence (release; seq_cst for seq_cst) and a trailing fence
-; (acquire; seq_cst for seq_cst) in the same scope. cmpxchg loops, the
+; (acquire, for seq_cst too: PTX maps a seq_cst read-modify-write to fence.sc
+; then an acquire atom) in the same scope. The trick's two integer atomics
+; share one leading fence, before the sign branch, and one trailing fence,
+; after their join. cmpxchg loops, the
 ; guarded fadd's loop for tiny operands among them, keep the ordering on the
 ; cmpxchg (failure: acq_rel->acquire, release->monotonic) and get no fences.
 ; monotonic gets no fence at all.
 ; .cluster fences need sm_90; below it they widen to device scope.
 ; At system scope from sm_60 (the SM90 run) the read-modify-writes the pass
-; builds are inline PTX `atom.sys` between the same fences.
+; builds are inline PTX `atom.sys` between the same fences; from sm_70 a
+; lone atom carries the acquire itself (`atom.acquire.sys`).
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --check-prefixes=CHECK,PRE90
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s --check-prefixes=SM90
 
@@ -39,14 +43,17 @@ define float @fmin_monotonic_system(ptr addrspace(1) %p, float %v) {
 ; fmin float acquire, block scope: trailing acquire fence only; repair cmpxchg acquire/acquire, unfenced.
 define float @fmin_acquire_block(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fmin_acquire_block(
+; CHECK-NOT:   fence
+; CHECK:       br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:       atomicrmw.pos:
 ; CHECK-NEXT:  atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} syncscope("block") acquire, align 4
-; CHECK-NEXT:  fence syncscope("block") acquire
-; CHECK-NEXT:  br label
+; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK:       atomicrmw.neg:
 ; CHECK-NEXT:  atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} syncscope("block") acquire, align 4
+; CHECK-NEXT:  br label %atomicrmw.join
+; CHECK:       atomicrmw.join:
+; CHECK-NEXT:  phi i32
 ; CHECK-NEXT:  fence syncscope("block") acquire
-; CHECK-NEXT:  br label
 ; CHECK-NOT:   fence
 ; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("block") acquire acquire, align 4
 ; CHECK-NOT:   fence
@@ -59,18 +66,22 @@ define float @fmin_acquire_block(ptr addrspace(1) %p, float %v) {
 define float @fmax_release_cluster(ptr %p, float %v) {
 ; SM90-LABEL: define float @fmax_release_cluster(
 ; SM90:       fence syncscope("cluster") release
+; SM90-NEXT:  br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
+; SM90:       atomicrmw.pos:
 ; SM90-NEXT:  atomicrmw max ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
-; SM90:       fence syncscope("cluster") release
+; SM90:       atomicrmw.neg:
 ; SM90-NEXT:  atomicrmw umin ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
+; SM90-NOT:   fence
+; SM90:       ret float
 ; CHECK-LABEL: define float @fmax_release_cluster(
+; PRE90:       fence syncscope("device") release
+; PRE90-NEXT:  br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:       atomicrmw.pos:
-; PRE90-NEXT:  fence syncscope("device") release
 ; CHECK-NEXT:  atomicrmw max ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
-; CHECK-NEXT:  br label
+; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK:       atomicrmw.neg:
-; PRE90-NEXT:  fence syncscope("device") release
 ; CHECK-NEXT:  atomicrmw umin ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
-; CHECK-NEXT:  br label
+; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK-NOT:   fence
 ; CHECK:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("cluster") release monotonic, align 4
 ; CHECK-NOT:   fence
@@ -82,16 +93,17 @@ define float @fmax_release_cluster(ptr %p, float %v) {
 ; fmax double acq_rel, device scope: release fence before, acquire fence after; repair cmpxchg acq_rel/acquire.
 define double @fmax_acq_rel_device(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define double @fmax_acq_rel_device(
+; CHECK:       fence syncscope("device") release
+; CHECK-NEXT:  br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:       atomicrmw.pos:
-; CHECK-NEXT:  fence syncscope("device") release
 ; CHECK-NEXT:  atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") acq_rel, align 8
-; CHECK-NEXT:  fence syncscope("device") acquire
-; CHECK-NEXT:  br label
+; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK:       atomicrmw.neg:
-; CHECK-NEXT:  fence syncscope("device") release
 ; CHECK-NEXT:  atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") acq_rel, align 8
+; CHECK-NEXT:  br label %atomicrmw.join
+; CHECK:       atomicrmw.join:
+; CHECK-NEXT:  phi i64
 ; CHECK-NEXT:  fence syncscope("device") acquire
-; CHECK-NEXT:  br label
 ; CHECK-NOT:   fence
 ; CHECK:       cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("device") acq_rel acquire, align 8
 ; CHECK-NOT:   fence
@@ -119,32 +131,37 @@ define void @fmin_seq_cst_singlethread(ptr addrspace(3) %p, double %v) {
 }
 
 ; fmax float seq_cst, system scope: fences have no syncscope either; from
-; sm_60 the integer atomics are atom.sys between the same fences.
+; sm_60 the integer atomics are relaxed atom.sys between the same fences.
 define float @fmax_seq_cst_system(ptr addrspace(1) %p, float %v) {
 ; SM90-LABEL: define float @fmax_seq_cst_system(
+; SM90:       fence seq_cst
+; SM90-NEXT:  br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; SM90:       atomicrmw.pos:
-; SM90-NEXT:  fence seq_cst
 ; SM90-NEXT:  call i32 asm sideeffect "atom.sys.global.max.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
-; SM90-NEXT:  fence seq_cst
-; SM90-NEXT:  br label
+; SM90-NEXT:  br label %atomicrmw.join
 ; SM90:       atomicrmw.neg:
-; SM90-NEXT:  fence seq_cst
 ; SM90-NEXT:  call i32 asm sideeffect "atom.sys.global.min.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
-; SM90-NEXT:  fence seq_cst
-; SM90-NEXT:  br label
+; SM90-NEXT:  br label %atomicrmw.join
+; SM90:       atomicrmw.join:
+; SM90-NEXT:  phi i32
+; SM90-NEXT:  fence acquire
 ; SM90-NOT:   fence
 ; SM90:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
 ; SM90-NOT:   fence
 ; SM90:       ret float
 ; CHECK-LABEL: define float @fmax_seq_cst_system(
+; CHECK:       fence seq_cst
+; CHECK-NEXT:  br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
 ; CHECK:       atomicrmw.pos:
-; CHECK-NEXT:  fence seq_cst
 ; CHECK-NEXT:  atomicrmw max ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4
-; CHECK-NEXT:  fence seq_cst
+; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK:       atomicrmw.neg:
-; CHECK-NEXT:  fence seq_cst
 ; CHECK-NEXT:  atomicrmw umin ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4
-; CHECK-NEXT:  fence seq_cst
+; CHECK-NEXT:  br label %atomicrmw.join
+; CHECK:       atomicrmw.join:
+; CHECK-NEXT:  phi i32
+; CHECK-NEXT:  fence acquire
+; CHECK-NOT:   fence
 ; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
   %old = atomicrmw fmax ptr addrspace(1) %p, float %v seq_cst, align 4
   ret float %old
@@ -253,16 +270,17 @@ define float @fadd_acq_rel_singlethread(ptr addrspace(3) %p, float %v) {
   ret float %old
 }
 
-; Guarded fadd float, global, seq_cst, system scope: seq_cst fences around
-; the native add (from sm_60 atom.sys.global.add.f32), a seq_cst cmpxchg in
-; the loop.
+; Guarded fadd float, global, seq_cst, system scope: a seq_cst fence before
+; the native add and an acquire fence after it (from sm_70 one
+; atom.acquire.sys.global.add.f32 in place of the add and that fence), a
+; seq_cst cmpxchg in the loop.
 define float @fadd_seq_cst_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fadd_seq_cst_system(
 ; CHECK-NOT:   fence
 ; CHECK:       atomicrmw.native:
 ; CHECK-NEXT:  fence seq_cst
 ; CHECK-NEXT:  atomicrmw fadd ptr addrspace(1) %p, float %v seq_cst, align 4
-; CHECK-NEXT:  fence seq_cst
+; CHECK-NEXT:  fence acquire
 ; CHECK-NEXT:  bitcast float
 ; CHECK-NEXT:  br label %atomicrmw.end
 ; CHECK:       atomicrmw.tiny:
@@ -274,8 +292,8 @@ define float @fadd_seq_cst_system(ptr addrspace(1) %p, float %v) {
 ; SM90-LABEL: define float @fadd_seq_cst_system(
 ; SM90:       atomicrmw.native:
 ; SM90-NEXT:  fence seq_cst
-; SM90-NEXT:  call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float %v)
-; SM90-NEXT:  fence seq_cst
+; SM90-NEXT:  call float asm sideeffect "atom.acquire.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float %v)
+; SM90-NOT:   fence
 ; SM90:       atomicrmw.tiny:
 ; SM90-NOT:   fence
 ; SM90:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4

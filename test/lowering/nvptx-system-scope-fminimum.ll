@@ -1,7 +1,8 @@
 ; REQUIRES: nvptx, fminimum
 ; fminimum/fmaximum at system scope under assume=nan-free-memory: the
 ; integer sign trick, whose atoms are inline PTX atom.sys from sm_60 (as in
-; nvptx-system-scope.ll), between the ordering's fences. Without the
+; nvptx-system-scope.ll), after the ordering's leading fence and before its
+; trailing one. Without the
 ; assumption they are cmpxchg loops, which the backend prints with .sys.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;assume=nan-free-memory>' %s | %llc -mcpu=sm_70 -o %t.ptx
 ; RUN: %FileCheck %s < %t.ptx
@@ -41,17 +42,18 @@ define void @fmaximum_f64_system(ptr %p, double %v) {
   ret void
 }
 
-; release: fence.acq_rel.sys before each atom.sys, none after.
+; release: one fence.acq_rel.sys before the sign branch, none after.
 define float @fmaximum_release_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmaximum_release_system(
 ; CHECK-NOT:   {{atom\.|cas|fence}}
 ; CHECK:       fence.acq_rel.sys;
-; CHECK-NEXT:  // begin inline asm
+; CHECK-NEXT:  @{{%p[0-9]+}} bra
+; CHECK-NOT:   {{atom\.|cas|fence}}
+; CHECK:       // begin inline asm
 ; CHECK-NEXT:  atom.sys.global.max.s32
 ; CHECK-NEXT:  // end inline asm
 ; CHECK-NOT:   {{atom\.|cas|fence}}
-; CHECK:       fence.acq_rel.sys;
-; CHECK-NEXT:  // begin inline asm
+; CHECK:       // begin inline asm
 ; CHECK-NEXT:  atom.sys.global.min.u32
 ; CHECK-NEXT:  // end inline asm
 ; CHECK-NOT:   {{atom\.|cas|fence}}
@@ -60,20 +62,22 @@ define float @fmaximum_release_system(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; acq_rel, double: fences on both sides.
+; acq_rel, double: a release fence (fence.acq_rel.sys) before the sign
+; branch, relaxed atom.sys on both paths, an acquire fence after their join.
 define double @fminimum_acq_rel_system(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: fminimum_acq_rel_system(
 ; CHECK-NOT:   {{atom\.|cas|fence}}
 ; CHECK:       fence.acq_rel.sys;
-; CHECK-NEXT:  // begin inline asm
+; CHECK-NEXT:  @{{%p[0-9]+}} bra
+; CHECK-NOT:   {{atom\.|cas|fence}}
+; CHECK:       // begin inline asm
 ; CHECK-NEXT:  atom.sys.global.min.s64
 ; CHECK-NEXT:  // end inline asm
-; CHECK-NEXT:  fence.acq_rel.sys;
-; CHECK-NOT:   {{atom\.|cas}}
-; CHECK:       fence.acq_rel.sys;
-; CHECK-NEXT:  // begin inline asm
+; CHECK-NOT:   {{atom\.|cas|fence}}
+; CHECK:       // begin inline asm
 ; CHECK-NEXT:  atom.sys.global.max.u64
 ; CHECK-NEXT:  // end inline asm
+; CHECK-NEXT:  $L__BB{{.*}}atomicrmw.join
 ; CHECK-NEXT:  fence.acq_rel.sys;
 ; CHECK-NOT:   {{atom\.|cas|fence}}
 ; CHECK:       ret;

@@ -113,20 +113,17 @@ define double @fmax_f64_system(ptr addrspace(1) %p, double %v) {
   ret double %old
 }
 
-; release: a leading fence (PTX fence.acq_rel, the lightest that releases)
-; before each atom.sys, none after; the repair cas carries the release.
+; release: one leading fence (PTX fence.acq_rel, the lightest that releases)
+; before the sign branch, none after; the repair cas carries the release.
 define float @fmin_release_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmin_release_system(
 ; CHECK-NOT:   {{atom\.|fence}}
 ; L22:         fence.acq_rel.sys;
-; L22-NEXT:    // begin inline asm
-; CHECK:       atom.sys.global.min.s32
-; L22-NEXT:    // end inline asm
+; L22-NEXT:    @{{%p[0-9]+}} bra
 ; CHECK-NOT:   {{atom\.|fence}}
-; L22:         fence.acq_rel.sys;
-; L22-NEXT:    // begin inline asm
+; CHECK:       atom.sys.global.min.s32
+; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       atom.sys.global.max.u32
-; L22-NEXT:    // end inline asm
 ; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       %atomicrmw.nanrepair
 ; L22:         atom.release.sys.global.cas.b32
@@ -137,20 +134,19 @@ define float @fmin_release_system(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; acq_rel: fences before and after each atom.sys.
+; acq_rel: a release fence before the sign branch, relaxed atom.sys on both
+; paths, an acquire fence (fence.acq_rel) after their join.
 define double @fmax_acq_rel_system(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: fmax_acq_rel_system(
 ; CHECK-NOT:   {{atom\.|fence}}
 ; L22:         fence.acq_rel.sys;
-; L22-NEXT:    // begin inline asm
-; CHECK:       atom.sys.global.max.s64
-; L22-NEXT:    // end inline asm
-; L22-NEXT:    fence.acq_rel.sys;
+; L22-NEXT:    @{{%p[0-9]+}} bra
 ; CHECK-NOT:   {{atom\.|fence}}
-; L22:         fence.acq_rel.sys;
-; L22-NEXT:    // begin inline asm
+; CHECK:       atom.sys.global.max.s64
+; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       atom.sys.global.min.u64
 ; L22-NEXT:    // end inline asm
+; L22-NEXT:    $L__BB{{.*}}atomicrmw.join
 ; L22-NEXT:    fence.acq_rel.sys;
 ; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       %atomicrmw.nanrepair
@@ -179,17 +175,17 @@ define float @fsub_system(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; fsub double, seq_cst: fadd of -v as atom.sys.global.add.f64 between
-; seq_cst fences.
+; fsub double, seq_cst: fadd of -v after a seq_cst fence, as
+; atom.acquire.sys.global.add.f64 (sm_70 has .sem; PTX maps a seq_cst
+; read-modify-write to fence.sc then an acquire atom).
 define double @fsub_f64_seq_cst_system(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: fsub_f64_seq_cst_system(
 ; CHECK-NOT:   {{atom\.|cas}}
 ; L22:         fence.sc.sys;
 ; CHECK-NOT:   {{atom\.|cas|fence}}
-; CHECK:       atom.sys.global.add.f64
-; L22-NEXT:    // end inline asm
-; L22-NEXT:    fence.sc.sys;
-; CHECK-NOT:   {{atom\.|cas}}
+; L22:         atom.acquire.sys.global.add.f64
+; L15:         atom.sys.global.add.f64
+; CHECK-NOT:   {{atom\.|cas|fence}}
 ; CHECK:       ret;
   %old = atomicrmw fsub ptr addrspace(1) %p, double %v seq_cst, align 8
   ret double %old

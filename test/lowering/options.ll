@@ -70,7 +70,11 @@ define float @fmin_f32(ptr addrspace(1) %p, float %v) {
 define double @fmax_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define double @fmax_f64(
 ; MMAUTO:      fence release
-; MMAUTO-NEXT: atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} acq_rel, align 8
+; MMAUTO-NEXT: br i1 %signbit, label %atomicrmw.neg, label %atomicrmw.pos
+; MMAUTO:      atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} acq_rel, align 8
+; MMAUTO:      atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} acq_rel, align 8
+; MMAUTO:      atomicrmw.join:
+; MMAUTO-NEXT: phi i64
 ; MMAUTO-NEXT: fence acquire
 ; MMLOOP-NOT:  fence
 ; MMLOOP:      cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} acq_rel acquire, align 8
