@@ -135,6 +135,19 @@ static void zygote(int in, int out) {
   }
 }
 
+/* At exit the zygote sees its pipe close, ends, and is reaped here, so that
+ * its CPU time and its children's count in this process's children's
+ * (tools/fuzz.sh long sums those). */
+static pid_t zygote_pid = -1;
+
+static void reap_zygote(void) {
+  if (to_zygote >= 0)
+    close(to_zygote);
+  if (zygote_pid > 0)
+    while (waitpid(zygote_pid, NULL, 0) < 0 && errno == EINTR)
+      ;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
@@ -154,7 +167,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   if (pid > 0) {
     to_zygote = down[1];
     from_zygote = up[0];
+    zygote_pid = pid;
     signal(SIGPIPE, SIG_IGN);
+    atexit(reap_zygote);
   }
   return 0;
 }
