@@ -155,14 +155,29 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBuildCondBr(b, is_leader, lbb, join);
     LLVMPositionBuilderAtEnd(b, lbb);
     LLVMValueRef operand = fpa_warp_leader_operand(&w, total);
-    LLVMValueRef rmw = fpa_emit_plain_rmw(
-        b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""));
-    LLVMSetValueName2(rmw, "warp.old", 8);
-    LLVMBuildBr(b, join);
-    if (w.early.init)
-      fpa_warp_loop_from_early(&w, rmw);
-    else
-      out[n++] = rmw;
+    if (p->hint) {
+      /* warp-precheck: the group's combined update in the per-lane path's
+       * two forms, chosen by the same hint: while it is hot, a load first
+       * and no atomic where that shows a no-op (then every lane's update
+       * is one, linearized at the load); else the atomic, learning from
+       * its old value. Each form learns into the hint. */
+      LLVMBasicBlockRef pre = fpa_warp_block(&w, "warp.leader.precheck");
+      LLVMBasicBlockRef learn = fpa_warp_block(&w, "warp.leader.learn");
+      LLVMBuildCondBr(b, fpa_warp_hint_hot(&w, word), pre, learn);
+      LLVMValueRef unused_old;
+      LLVMBasicBlockRef exit;
+      fpa_warp_hinted_rmw(&w, p, pre, hint, operand, 1, &unused_old, &exit);
+      fpa_warp_hinted_rmw(&w, p, learn, hint, operand, 0, &unused_old, &exit);
+    } else {
+      LLVMValueRef rmw = fpa_emit_plain_rmw(
+          b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""));
+      LLVMSetValueName2(rmw, "warp.old", 8);
+      LLVMBuildBr(b, join);
+      if (w.early.init)
+        fpa_warp_loop_from_early(&w, rmw);
+      else
+        out[n++] = rmw;
+    }
     LLVMPositionBuilderAtEnd(b, join);
   }
   LLVMBuildBr(b, w.end);

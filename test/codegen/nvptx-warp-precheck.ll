@@ -17,9 +17,15 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: shfl.sync.up.b32
 ; CHECK: vote.sync.uni.pred
 ; The precheck form stores what it learns (the hint, or the word beside it),
-; and the direct form stores 1 in the hint after a no-op: the kernel's only
-; two stores into shared memory.
+; and the direct form stores 1 in the hint after a no-op; each form is built
+; twice, for the group leaders' combined update and for the per-lane path:
+; the kernel's only four stores into shared memory, the two precheck forms'
+; first in this layout.
 ; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [%rd{{[0-9]+}}], %r{{[0-9]+}};
+; CHECK-NOT: st.{{.*}}shared
+; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [%rd{{[0-9]+}}], %r{{[0-9]+}};
+; CHECK-NOT: st.{{.*}}shared
+; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{1|%r[0-9]+}};
 ; CHECK-NOT: st.{{.*}}shared
 ; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{1|%r[0-9]+}};
 ; CHECK-NOT: st.{{.*}}shared

@@ -239,8 +239,8 @@ join:
 ; may come from either path).
 ; MIXED: warp.perlane.precheck:
 ; MIXED: [[HM:%.*]] = call i32 {{.*}}activemask
-; MIXED-NEXT: %lanemask.lt.hint = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
-; MIXED-NEXT: and i32 [[HM]], %lanemask.lt.hint
+; MIXED-NEXT: [[LT:%lanemask.lt.hint[0-9]*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; MIXED-NEXT: and i32 [[HM]], [[LT]]
 ; MIXED-LABEL: define ptx_kernel void @masked(
 
 ; warp-precheck=all: the same branches where the hint is cold; a hot hint

@@ -6,7 +6,9 @@
 ; are exact; test/verify/warp-sim.test runs them on simulated warps, and its
 ; counts of the hint's reads and stores show that both ran and learned.
 ; Both forms learn: the precheck form stores what its load shows, the
-; direct form stores 1 after an atomic that was a no-op.
+; direct form stores 1 after an atomic that was a no-op. Where the result is
+; unused, the group leaders' combined update takes the same two forms, by
+; the same hint.
 ; The sites are system scope on sm_80: the integer atomics of every form are
 ; inline PTX atom.sys (LLVM 22's NVPTX would emit an atomicrmw at .gpu).
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;warp-precheck=mixed>' -S %s | %FileCheck %s --check-prefixes=CHECK,MIXED
@@ -64,30 +66,47 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; Asking compares what was loaded.
 ; CHECK:      warp.hint:
 ; CHECK-NEXT: [[F:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
-; CHECK-NEXT: br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.cold
+; CHECK-NEXT: [[HOT:%hot[0-9]*]] = icmp ne i32 [[F]], 0
+; CHECK-NEXT: br i1 [[HOT]], label %warp.perlane.precheck, label %warp.perlane.cold
 ; A warp with a pair goes to the grouping, one with both signs asks.
 ; MIXED:      warp.which:
 ; MIXED-NEXT: br i1 %shared, label %warp.shared, label %warp.hint
+; The group leaders (result unused) ask the same hint: the precheck form
+; loads and skips a combined update that is a no-op, learning what the load
+; shows; the learning direct form stores 1 after a combined update that was
+; a no-op. Every leader learns (only leaders run this).
+; CHECK:      warp.leader:
+; CHECK:      [[LF:%.*]] = freeze i32 %hint.word
+; CHECK-NEXT: %hot = icmp ne i32 [[LF]], 0
+; CHECK-NEXT: br i1 %hot, label %warp.leader.precheck, label %warp.leader.learn
+; CHECK:      warp.leader.precheck:
+; CHECK:      %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32
+; CHECK:      %cur = load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; CHECK:      store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
+; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
+; CHECK:      warp.leader.learn:
+; CHECK-NOT:  %hint.dst
+; CHECK:      %wasnoop = icmp eq i32
+; CHECK:      store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; The precheck form: the lowest active lane (by this point's masks) learns
 ; into the hint, the others into word 1; a load of the location first;
 ; each lane stores whether it skips (1: a no-op, hot) before its branch to
 ; the atomic.
 ; CHECK:      warp.perlane.precheck:
 ; CHECK:      [[M:%activemask[0-9]+]] = call i32 {{.*}}activemask
-; CHECK-NEXT: %lanemask.lt.hint = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
-; CHECK-NEXT: [[BELOW:%.*]] = and i32 [[M]], %lanemask.lt.hint
+; CHECK-NEXT: [[LT:%lanemask.lt.hint[0-9]*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; CHECK-NEXT: [[BELOW:%.*]] = and i32 [[M]], [[LT]]
 ; CHECK-NEXT: [[NL:%.*]] = icmp ne i32 [[BELOW]], 0
 ; CHECK-NEXT: [[W:%.*]] = zext i1 [[NL]] to i32
-; CHECK-NEXT: %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[W]]
-; CHECK:      %cur = load atomic i32, ptr addrspace(1) %p monotonic, align 4
-; CHECK:      %nochange = icmp eq i32 {{%.*}}, %cur
-; CHECK:      %skip = and i1 %nochange,
-; CHECK-NEXT: [[L:%.*]] = zext i1 %skip to i32
-; CHECK-NEXT: store atomic i32 [[L]], ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
-; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
-; CHECK:      atomicrmw.update:
-; CHECK-NOT:  %hint.dst
+; CHECK-NEXT: [[DST:%hint.dst[0-9]*]] = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[W]]
+; CHECK:      [[CUR:%cur[0-9]*]] = load atomic i32, ptr addrspace(1) %p monotonic, align 4
+; CHECK:      [[NC:%nochange[0-9]*]] = icmp eq i32 {{%.*}}, [[CUR]]
+; CHECK:      [[SKIP:%skip[0-9]*]] = and i1 [[NC]],
+; CHECK-NEXT: [[L:%.*]] = zext i1 [[SKIP]] to i32
+; CHECK-NEXT: store atomic i32 [[L]], ptr addrspace(3) [[DST]] syncscope("block") monotonic, align 4
+; CHECK-NEXT: br i1 [[SKIP]], label %[[PEND:atomicrmw.end[0-9]*]], label %[[UPD:atomicrmw.update[0-9]*]]
+; CHECK:      [[UPD]]:
+; CHECK-NOT:  [[DST]]
 ; CHECK:      call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
 ; CHECK:      call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
 ; The learning direct form (a cold warp whose %tid.x is below 32) is the
@@ -105,8 +124,8 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT: [[NG:%.*]] = icmp ugt i32 [[NO]], [[OLD]]
 ; CHECK-NEXT: [[NN:%.*]] = select i1 [[NG]], i32 [[NO]], i32 [[OLD]]
 ; CHECK-NEXT: [[NV:%.*]] = select i1 %signbit{{[0-9]*}}, i32 [[NN]], i32 [[PN]]
-; CHECK-NEXT: %wasnoop = icmp eq i32 [[NV]], [[OLD]]
-; CHECK-NEXT: br i1 %wasnoop, label %[[LEARN:atomicrmw.learn[0-9]*]], label %[[NEXT:atomicrmw.learned[0-9]*]]
+; CHECK-NEXT: %wasnoop{{[0-9]*}} = icmp eq i32 [[NV]], [[OLD]]
+; CHECK-NEXT: br i1 %wasnoop{{[0-9]*}}, label %[[LEARN:atomicrmw.learn[0-9]*]], label %[[NEXT:atomicrmw.learned[0-9]*]]
 ; CHECK:      [[LEARN]]:
 ; CHECK-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br label %[[NEXT]]
@@ -149,11 +168,11 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; old values (so they return them), and nothing follows but the end; the
 ; other direct form's atomics' old values go unused.
 ; NANFREE:       warp.perlane.learn:
-; NANFREE:       %old = phi i32
-; NANFREE:       %wasnoop = icmp eq i32
-; NANFREE:       atomicrmw.learn:
+; NANFREE:       %old{{[0-9]*}} = phi i32
+; NANFREE:       %wasnoop{{[0-9]*}} = icmp eq i32
+; NANFREE:       [[LEARN:atomicrmw.learn[0-9]*]]:
 ; NANFREE-NEXT:  store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic
-; NANFREE:       atomicrmw.learned:
+; NANFREE:       atomicrmw.learned{{[0-9]*}}:
 ; NANFREE-NEXT:  br label %atomicrmw.end
 ; NANFREE:       warp.perlane.direct:
 ; NANFREE-NOT:   fpa.warp.hint
@@ -178,13 +197,13 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK-NOT:   @fpa.warp.hint2
 ; CHECK:       warp.hint:
 ; CHECK-NEXT:  [[F:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT:  %hot = icmp ne i32 [[F]], 0
-; CHECK-NEXT:  br i1 %hot, label %warp.perlane.precheck, label %warp.perlane.cold
+; CHECK-NEXT:  [[HOT:%hot[0-9]*]] = icmp ne i32 [[F]], 0
+; CHECK-NEXT:  br i1 [[HOT]], label %warp.perlane.precheck, label %warp.perlane.cold
 ; CHECK:       warp.perlane.precheck:
-; CHECK:       %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2
-; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
+; CHECK:       [[DST:%hint.dst[0-9]*]] = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2
+; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) [[DST]] syncscope("block") monotonic, align 4
 ; CHECK:       warp.perlane.learn:
-; CHECK-NOT:   %hint.dst
+; CHECK-NOT:   [[DST]]
 ; CHECK:       store atomic i32 1, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; CHECK:       warp.perlane.direct:
 ; CHECK-NOT:   @fpa.warp.hint2
