@@ -86,8 +86,8 @@ compile() {
     [ "$n" -gt 0 ] || fail_build "base-$m.report lists no atomic"
     ! grep -q 'warp-aggregated' "$out/base-$m.report" ||
       fail_build "base-$m.report: aggregated without the option"
-    ! grep -q 'activemask' "$out/base-$m.ptx" ||
-      fail_build "base-$m.ptx has activemask"
+    ! grep -q 'shfl.sync\|match.any.sync' "$out/base-$m.ptx" ||
+      fail_build "base-$m.ptx has warp shuffles or match.any.sync"
     for v in warp warp70; do
       a=$(grep -c 'rewritten warp-aggregated' "$out/$v-$m.report" || true)
       [ "$a" -eq "$n" ] ||

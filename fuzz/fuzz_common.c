@@ -19,6 +19,7 @@ static const char *const combos[] = {
     "target=nvptx;sm=60;ptx=60",
     "target=nvptx;sm=50;minmax=loop;add=loop",
     "target=nvptx;sm=70;ptx=63;minmax=int;precheck=on",
+    "target=nvptx;sm=80;ptx=70;assume=nan-free-memory",
     "target=nvptx;sm=90;ptx=80;aggregate=warp;assume=reassociate-fadd;"
     "warp-precheck=all",
     "target=nvptx;sm=80;aggregate=warp;warp-precheck=mixed;minmax=loop",

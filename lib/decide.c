@@ -222,14 +222,25 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   }
   if (o->precheck && d->strategy == FPA_S_INT_TRICK) {
     size_t n = strlen(d->reason);
-    if (fpa_noop_may_be_load(s)) {
+    if (!fpa_noop_may_be_load(s)) {
+      if (o->precheck != FPA_PRECHECK_ADAPTIVE)
+        snprintf(d->reason + n, sizeof d->reason - n,
+               "; no precheck: only a non-volatile monotonic no-op may be a "
+               "load");
+    } else if (o->precheck == FPA_PRECHECK_ADAPTIVE &&
+               (c->target != FPA_TARGET_NVPTX || c->sm < 70 || c->ptx < 60 ||
+                s->lanes > 1 || o->aggregate != FPA_AGG_NONE)) {
+      /* the default: where it does not apply, the int trick as it is */
+    } else if (o->precheck == FPA_PRECHECK_ADAPTIVE) {
+      d->precheck = FPA_PRECHECK_ADAPTIVE;
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; adaptive precheck: skipped when a load shows no change, "
+               "while a hint in shared memory says recent updates were "
+               "no-ops");
+    } else {
       d->precheck = 1;
       snprintf(d->reason + n, sizeof d->reason - n,
                "; precheck: skipped when a load shows no change");
-    } else {
-      snprintf(d->reason + n, sizeof d->reason - n,
-               "; no precheck: only a non-volatile monotonic no-op may be a "
-               "load");
     }
   }
   if ((d->strategy == FPA_S_CAS_LOOP || d->strategy == FPA_S_CAS_LOOP_MASKED ||

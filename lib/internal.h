@@ -54,6 +54,9 @@ enum {
 };
 
 /* Combining the updates of several lanes into one atomic (opt-in). */
+/* precheck=adaptive (fpa_options.precheck, fpa_decision.precheck) */
+enum { FPA_PRECHECK_ADAPTIVE = 2 };
+
 typedef enum fpa_aggregate {
   FPA_AGG_NONE, /* one atomic per lane, as written */
   FPA_AGG_WARP  /* NVPTX: one atomic per warp and address (build_warp.c) */
@@ -89,7 +92,8 @@ struct fpa_options {
   fpa_family_strategy minmax;
   fpa_family_strategy add;
   unsigned assume;
-  int precheck;   /* load first, skip the atomic when it cannot change memory */
+  int precheck;   /* load first, skip the atomic when it cannot change memory
+                     (1), or FPA_PRECHECK_ADAPTIVE */
   unsigned calls; /* FPA_CALLS_* */
   int raise;      /* raise.c: compare-and-swap loops into atomicrmw */
 
@@ -178,8 +182,9 @@ typedef struct fpa_decision {
   fpa_strategy strategy;
   int nan_repair; /* int trick: finish with a loop when memory held a NaN */
   int fences;     /* wrap the new atomicrmw in fences of its ordering */
-  int precheck;   /* int trick: load first, skip when it cannot change */
-  char reason[256];
+  int precheck;   /* int trick: load first, skip when it cannot change (1);
+                     FPA_PRECHECK_ADAPTIVE: while a hint says so */
+  char reason[512];
 } fpa_decision;
 
 void fpa_decide(const fpa_site *s, const fpa_caps *caps, const fpa_options *o,
@@ -193,6 +198,11 @@ const char *fpa_op_name(fpa_op op);
  * builder `b` is positioned before s->inst on entry. */
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck);
+/* precheck=adaptive (build_hint.c): the integer trick with or without its
+ * precheck, chosen per warp by a hint in shared memory that both forms
+ * learn into. Monotonic, non-volatile, NVPTX sm_70+ only. */
+void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
+                                  int nan_repair);
 /* The int trick with warp-precheck's learning (warp_hint.c), in the i32
  * word `hint` (monotonic stores): with `precheck`, each lane stores,
  * before its atomic, whether its load shows a no-op (1, hot) or not (0);

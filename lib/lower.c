@@ -139,7 +139,10 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
   switch (strategy) {
   case FPA_S_INT_TRICK:
-    fpa_build_int_trick(b, s, nan_repair, fences, precheck);
+    if (precheck == FPA_PRECHECK_ADAPTIVE)
+      fpa_build_int_trick_adaptive(b, s, nan_repair);
+    else
+      fpa_build_int_trick(b, s, nan_repair, fences, precheck);
     break;
   case FPA_S_FADD_NEG:
     fpa_build_fadd_neg(b, s, fences);

@@ -69,12 +69,17 @@ static const fpa_option_info option_table[] = {
      "a few hot addresses it reaches the integer limit on mixed-sign data, "
      "but at many cold addresses it costs about 2 to 5% there (README, "
      "Performance)."},
-    {"precheck", "off|on", "off",
+    {"precheck", "adaptive|on|off", "adaptive",
      "fmin/fmax by the integer trick: load the location first and skip the "
      "atomic when that value shows the update cannot change memory (the "
      "returned old value is the loaded one). Exact, and applied only to "
      "non-volatile monotonic atomics, where a no-op read-modify-write may "
-     "be realised as an atomic load."},
+     "be realised as an atomic load. adaptive (NVPTX sm_70+ without "
+     "aggregate=warp; elsewhere off): each warp loads first only while a "
+     "hint in shared memory (8 bytes per site) says recent updates of the "
+     "site in the thread block were no-ops, and both forms keep the hint up "
+     "to date. on: always load first (slower where most updates change "
+     "memory). off: never."},
     {"calls", "all|none|opencl,spirv,fpa", "all",
      "Calls that spell a float atomic and are turned into atomicrmw first: "
      "opencl (OpenCL C atomic_fetch_add/sub/min/max[_explicit] on "
@@ -108,6 +113,7 @@ int fpa_options_create(fpa_options **out) {
   o->add = FPA_FS_AUTO;
   o->calls = FPA_CALLS_ALL;
   o->raise = 1;
+  o->precheck = FPA_PRECHECK_ADAPTIVE;
   return FPA_OK;
 }
 
@@ -322,9 +328,13 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
     return FPA_OK;
   }
   if (strcmp(name, "precheck") == 0) {
-    static const keyword t[] = {{"on", 1}, {"1", 1}, {"off", 0}, {"0", 0}};
+    static const keyword t[] = {{"on", 1},
+                                {"1", 1},
+                                {"off", 0},
+                                {"0", 0},
+                                {"adaptive", FPA_PRECHECK_ADAPTIVE}};
     if (!KEYWORD_VALUE(value, t, &k))
-      return fail(error, name, value, "on or off");
+      return fail(error, name, value, "on, off or adaptive");
     o->precheck = k;
     return FPA_OK;
   }

@@ -35,6 +35,9 @@ typedef struct fpa_warp {
   LLVMTypeRef i1, i32, kty, wty;
   LLVMValueRef mask; /* activemask: every shuffle's member mask */
   LLVMValueRef lane, lanemask_lt;
+  /* precheck=adaptive: no activemask (PTX 6.2), so that the code compiles
+   * for every PTX version of sm_70; lane 0 stores into the hint */
+  int lane0_learns;
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;

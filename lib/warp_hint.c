@@ -97,7 +97,12 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
   LLVMValueRef br = LLVMBuildBr(b, w->end);
   LLVMPositionBuilderBefore(b, ls.inst);
   LLVMValueRef dst;
-  if (precheck) {
+  if (precheck && w->lane0_learns) {
+    LLVMValueRef lane = fpa_warp_intrinsic(
+        w, "llvm.nvvm.read.ptx.sreg.laneid", NULL, NULL, 0, "laneid");
+    LLVMValueRef other = LLVMBuildICmp(b, LLVMIntNE, lane, ku(w->i32, 0), "");
+    dst = hint_word(w, hint, LLVMBuildZExt(b, other, w->i32, ""), "hint.dst");
+  } else if (precheck) {
     /* where this lane stores, with this point's masks (a warp may come
      * from warp.distinct, before the grouping's) */
     fpa_warp here = *w;

@@ -11,8 +11,9 @@
 ; Lowered: the guarded add for fadd float (a generic pointer may point to
 ; global memory, where atom.add.f32 flushes subnormals), the int trick for
 ; fmin float, with no fence (monotonic); at system scope their atomics are
-; inline PTX atom.sys.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s --check-prefix=LOWERED
+; inline PTX atom.sys (precheck=off: the integer trick alone, not the
+; default's run-time choice between it and its precheck form).
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;precheck=off>' -S %s | %FileCheck %s --check-prefix=LOWERED
 ; RUN: %fpa-opt-asan %s --sm=90 -o /dev/null --report=%t.report
 ; RUN: %FileCheck %s --check-prefix=REPORT < %t.report
 ; A host module is left alone; calls=opencl,spirv leaves these calls.

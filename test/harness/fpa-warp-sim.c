@@ -979,7 +979,8 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
 typedef struct combo {
   int op, ty, sm, used, as, uniform, nan_free;
   const char *warp_precheck; /* warp-precheck=..., or NULL */
-  int hint;                  /* the lowering has warp-precheck's hint */
+  int adaptive; /* precheck=adaptive, per lane (no aggregate=warp) */
+  int hint;     /* the lowering has warp-precheck's hint (or adaptive's) */
   char name[160];
   lane_fn fn;
   unsigned intrinsics;
@@ -1060,8 +1061,8 @@ static int build_combo(combo *c, unsigned id) {
   LLVMSetDataLayout(m, g_layout);
   if (!g_ir_file) {
     char opts[200];
-    snprintf(opts, sizeof opts,
-             "target=nvptx;sm=%d;ptx=78;aggregate=warp;assume=%s%s%s", c->sm,
+    snprintf(opts, sizeof opts, "target=nvptx;sm=%d;ptx=78;%s;assume=%s%s%s",
+             c->sm, c->adaptive ? "precheck=adaptive" : "aggregate=warp",
              c->op <= OP_FSUB ? "reassociate-fadd"
              : c->nan_free    ? "nan-free-memory"
                               : "none",
@@ -1078,9 +1079,16 @@ static int build_combo(combo *c, unsigned id) {
     for (size_t i = 0; i < fpa_report_size(rep); ++i)
       if (strcmp(fpa_report_at(rep, i)->function, "f") == 0)
         rec = fpa_report_at(rep, i);
-    int ok = rec && strcmp(rec->strategy, "warp-aggregated") == 0;
+    int ok = rec && (c->adaptive
+                         ? strcmp(rec->strategy, "int-trick") == 0 &&
+                               strstr(rec->reason, "adaptive precheck:")
+                         : strcmp(rec->strategy, "warp-aggregated") == 0);
     if (!ok || g_verbose)
-      printf("%s %s: %s %s\n", ok ? "lowered" : "NOT AGGREGATED", c->name,
+      printf("%s %s: %s %s\n",
+             ok            ? "lowered"
+             : c->adaptive ? "NOT ADAPTIVE"
+                           : "NOT AGGREGATED",
+             c->name,
              rec ? rec->strategy : "-", rec ? rec->reason : "no record");
     fpa_report_destroy(rep);
     fpa_options_destroy(o);
@@ -1631,11 +1639,13 @@ int main(int argc, char **argv) {
         if (!list_has(sms, smname))
           continue;
         for (int used = 0; used < 2; ++used)
-          for (int shape = 0; shape < 6; ++shape) {
+          for (int shape = 0; shape < 8; ++shape) {
             /* shape 0: generic pointer; 1: global; 2: kernel argument (a
              * warp-uniform address); 3: nan-free-memory; 4, 5: global,
-             * warp-precheck=mixed and =all (the integer trick's ops) */
-            int as = shape == 0 ? 0 : 1;
+             * warp-precheck=mixed and =all (the integer trick's ops);
+             * 6, 7: generic and global, precheck=adaptive with no
+             * aggregation (the integer trick's ops) */
+            int as = shape == 0 || shape == 6 ? 0 : 1;
             if (!(used_sel >> used & 1) || !(as_sel >> (as != 0) & 1))
               continue;
             if (shape == 3 && (op <= OP_FSUB || FMTS[ty].bits == 16))
@@ -1651,6 +1661,7 @@ int main(int argc, char **argv) {
             c->uniform = shape == 2;
             c->nan_free = shape == 3;
             c->warp_precheck = shape == 4 ? "mixed" : shape == 5 ? "all" : NULL;
+            c->adaptive = shape >= 6;
             snprintf(c->name, sizeof c->name, "%s %s sm_%d %s %s", OPS[op],
                      FMTS[ty].name, sm, used ? "used" : "unused",
                      shape == 0   ? "generic"
@@ -1658,7 +1669,9 @@ int main(int argc, char **argv) {
                      : shape == 2 ? "uniform"
                      : shape == 3 ? "global nan-free-memory"
                      : shape == 4 ? "global warp-precheck=mixed"
-                                  : "global warp-precheck=all");
+                     : shape == 5 ? "global warp-precheck=all"
+                     : shape == 6 ? "generic precheck=adaptive"
+                                  : "global precheck=adaptive");
           }
       }
     }

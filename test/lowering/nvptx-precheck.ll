@@ -6,6 +6,7 @@
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<precheck=on>' -S %s | %FileCheck %s --check-prefixes=CHECK,ON
 ; RUN: %fpa-opt --precheck=on %s | %FileCheck %s --check-prefixes=CHECK,ON
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<precheck=off>' -S %s | %FileCheck %s --check-prefixes=CHECK,OFF
+; The default below sm_70 (the default sm is below 60) is the plain trick.
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --check-prefixes=CHECK,OFF
 ; RUN: %fpa-opt --precheck=on --report %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REPORT
 ; RUN: %not %fpa-opt --precheck=maybe %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=BAD
@@ -86,4 +87,4 @@ define float @fmin_volatile(ptr addrspace(1) %p, float %v) {
 ; REPORT: fmax_f64: fmax double addrspace(1): rewritten int-trick: {{.*}}; precheck: skipped when a load shows no change
 ; REPORT: fmin_seq_cst: {{.*}}; no precheck: only a non-volatile monotonic no-op may be a load
 ; REPORT: fmin_volatile: {{.*}}; no precheck: only a non-volatile monotonic no-op may be a load
-; BAD: invalid value 'maybe' for option 'precheck' (expected on or off)
+; BAD: invalid value 'maybe' for option 'precheck' (expected on, off or adaptive)

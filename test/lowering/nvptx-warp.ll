@@ -17,8 +17,9 @@
 target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; OFF-NOT: activemask
-; OFF-NOT: llvm.nvvm
+; Off: no shuffle, vote, match or redux (the default's adaptive precheck
+; reads activemask and %tid.x, but combines nothing).
+; OFF-NOT: llvm.nvvm.{{shfl|vote|match|redux}}
 
 ; fmin float through a generic pointer, result used: a lane whose pointer is
 ; not global sends the warp down the per-lane path (the leader's predicated

@@ -1,0 +1,96 @@
+/*===-- build_hint.c - the integer trick's precheck chosen at run time ---===*\
+|*                                                                          *|
+|* precheck=adaptive (NVPTX, sm_70+): each warp picks between the integer   *|
+|* trick's two exact forms by a per-site hint in shared memory: with        *|
+|* precheck (load first; no atomic where the load shows a no-op) while the  *|
+|* hint says recent updates of the site in the block were no-ops, else the  *|
+|* direct form. Both forms learn into the hint as warp-precheck's do        *|
+|* (warp_hint.c): the precheck form from its load (lane 0 into the hint,    *|
+|* the others into the word beside it: no activemask, which needs PTX 6.2,  *|
+|* while llc's default for sm_70 is PTX 6.0), the direct form from its      *|
+|* atomic's old value in one warp per row of the block.                     *|
+\*===----------------------------------------------------------------------===*/
+#include "warp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Layout, where `plain` (a cold hint, and a warp that does not learn) is
+ * the likely branch, so that many cold addresses pay one test:
+ *
+ *   start:       hot = hint != 0; plain = !hot & !learner
+ *                br plain, hint.direct, hint.ask
+ *   hint.ask:    br hot, hint.precheck, hint.learn
+ *   hint.precheck / hint.learn / hint.direct: one form each, to hint.end
+ *
+ * The direct form is the integer trick as the decision made it (NaN
+ * repair included), lowered here; the other two are built by
+ * fpa_warp_hinted_rmw. Monotonic, non-volatile atomics only (decide.c):
+ * the precheck's load is a no-op's linearization point, and the learning
+ * forms have no fences. */
+void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
+                                  int nan_repair) {
+  fpa_warp w;
+  fpa_warp_init(&w, b, s);
+  w.lane0_learns = 1;
+  fpa_warp_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan.nan_repair = nan_repair;
+  w.end = fpa_split_here(b, s, "hint.end");
+  LLVMBasicBlockRef start = LLVMGetInsertBlock(b);
+  LLVMValueRef hint = fpa_warp_hint_global(&w);
+  /* The hint's word, at the top of the region that runs exactly when the
+   * atomic does, so that it is on its way while the operand is computed. */
+  LLVMBasicBlockRef in[FPA_WARP_REGION_MAX];
+  int nin;
+  LLVMValueRef top = fpa_warp_region_top(fpa_warp_region_head(start, in, &nin));
+  if (top)
+    LLVMPositionBuilderBefore(b, top);
+  LLVMValueRef word = fpa_warp_load_hint(&w, hint);
+  LLVMPositionBuilderAtEnd(b, start);
+
+  /* values cross blocks as integer bits (see build_warp.c) */
+  LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
+  LLVMValueRef hot = fpa_warp_hint_hot(&w, word);
+  LLVMValueRef plain =
+      LLVMBuildAnd(b, LLVMBuildNot(b, hot, ""),
+                   LLVMBuildNot(b, fpa_warp_learner(&w), ""), "plain");
+  LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");
+  LLVMBasicBlockRef learn = fpa_warp_block(&w, "hint.learn");
+  LLVMBasicBlockRef direct = fpa_warp_block(&w, "hint.direct");
+  LLVMBasicBlockRef ask = fpa_warp_block(&w, "hint.ask");
+  fpa_warp_weigh(&w, LLVMBuildCondBr(b, plain, direct, ask), 1);
+  LLVMPositionBuilderAtEnd(b, ask);
+  LLVMBuildCondBr(b, hot, pre, learn);
+
+  LLVMValueRef old[3];
+  LLVMBasicBlockRef exit[3];
+  fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
+  fpa_warp_hinted_rmw(&w, &plan, learn, hint, vbits, 0, &old[1], &exit[1]);
+
+  LLVMPositionBuilderAtEnd(b, direct);
+  fpa_site ds = *s;
+  ds.val = LLVMBuildBitCast(b, vbits, s->vty, "");
+  ds.inst =
+      fpa_emit_plain_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ds.val);
+  old[2] = s->result_used ? LLVMBuildBitCast(b, ds.inst, w.wty, "") : NULL;
+  LLVMValueRef br = LLVMBuildBr(b, w.end);
+  LLVMPositionBuilderBefore(b, ds.inst);
+  fpa_build_int_trick(b, &ds, nan_repair, 0, 0);
+  exit[2] = LLVMGetInstructionParent(br);
+
+  if (s->result_used) {
+    LLVMPositionBuilderBefore(b, s->inst);
+    LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "");
+    LLVMAddIncoming(phi, old, exit, 3);
+    LLVMValueRef result = LLVMBuildBitCast(b, phi, s->vty, "");
+    size_t len = 0;
+    char *name = fpa_strdup(LLVMGetValueName2(s->inst, &len));
+    LLVMSetValueName2(s->inst, "", 0);
+    if (name && *name)
+      LLVMSetValueName2(result, name, strlen(name));
+    free(name);
+    LLVMReplaceAllUsesWith(s->inst, result);
+  }
+  LLVMInstructionEraseFromParent(s->inst);
+}

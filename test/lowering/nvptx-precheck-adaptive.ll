@@ -1,0 +1,126 @@
+; precheck=adaptive, the default from sm_70 (build_hint.c): each warp picks
+; the integer trick's precheck form (load first, no atomic where the load
+; shows a no-op) or its direct form by a per-site hint in shared memory,
+; and both forms learn into it. Only for non-volatile monotonic atomics on
+; NVPTX sm_70+ without aggregate=warp; elsewhere the plain trick.
+; RUN: %fpa-opt --sm=70 %s | %FileCheck %s
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s
+; RUN: %fpa-opt --sm=80 --precheck=adaptive %s | %FileCheck %s
+; RUN: %fpa-opt --sm=70 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
+; Not below sm_70, not with precheck=off or =on, not with aggregate=warp
+; (there warp-precheck chooses): no hint at all.
+; RUN: %fpa-opt --sm=60 %s | %FileCheck %s --check-prefix=NOHINT
+; RUN: %fpa-opt --sm=90 --precheck=off %s | %FileCheck %s --check-prefix=NOHINT
+; RUN: %fpa-opt --sm=90 --precheck=on %s | %FileCheck %s --check-prefix=NOHINT
+; RUN: %fpa-opt --sm=90 --aggregate=warp %s | %FileCheck %s --check-prefix=NOHINT
+; NOHINT-NOT: fpa.warp.hint
+; NOHINT-NOT: hint.
+; The code needs no activemask (PTX 6.2): llc's default PTX for sm_70 is
+; 6.0, and the lowered module compiles there.
+; RUN: %fpa-opt --sm=70 %s -o %t.ll
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_70 %t.ll -o - | %FileCheck %s --check-prefix=PTX
+; PTX-NOT: activemask
+; PTX: .shared .align 4 .b8 fpa_$_warp_$_hint[8];
+; PTX: %laneid
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; The hint is read at the top, %tid.x below 32 marks a learning warp; a
+; cold hint in a warp that does not learn takes the direct form with one
+; branch, marked likely.
+; CHECK: @fpa.warp.hint = internal addrspace(3) global [2 x i32] undef, align 4
+; CHECK: @fpa.warp.hint1 = internal addrspace(3) global [2 x i32] undef, align 4
+; CHECK-LABEL: define ptx_kernel void @fmin_f32(
+; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK-NEXT: %vbits = bitcast float %v to i32
+; CHECK-NEXT: [[F:%[0-9]+]] = freeze i32 %hint.word
+; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
+; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; CHECK-NEXT: %learner = icmp ult i32 %tid.x, 32
+; CHECK-NEXT: [[NL:%[0-9]+]] = xor i1 %learner, true
+; CHECK-NEXT: [[NH:%[0-9]+]] = xor i1 %hot, true
+; CHECK-NEXT: %plain = and i1 [[NH]], [[NL]]
+; CHECK-NEXT: br i1 %plain, label %hint.direct, label %hint.ask, !prof [[W:![0-9]+]]
+; The precheck form: lane 0 stores what its load shows into the hint, the
+; other lanes into the word beside it, before the skip.
+; CHECK: hint.precheck:
+; CHECK: %laneid = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+; CHECK-NEXT: [[O:%[0-9]+]] = icmp ne i32 %laneid, 0
+; CHECK-NEXT: [[Z:%[0-9]+]] = zext i1 [[O]] to i32
+; CHECK-NEXT: %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[Z]]
+; CHECK: %cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
+; CHECK: %skip = and i1 %nochange,
+; CHECK-NEXT: [[S:%[0-9]+]] = zext i1 %skip to i32
+; CHECK-NEXT: store atomic i32 [[S]], ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
+; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
+; CHECK: atomicrmw min ptr addrspace(1) %p
+; CHECK: atomicrmw umax ptr addrspace(1) %p
+; The learning direct form: 1 into the hint after an atomic that was a no-op.
+; CHECK: hint.learn:
+; CHECK: atomicrmw min ptr addrspace(1) %p
+; CHECK: atomicrmw umax ptr addrspace(1) %p
+; CHECK: %wasnoop = icmp eq i32
+; CHECK: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; The direct form, with no learning.
+; CHECK: hint.direct:
+; CHECK-NOT: store
+; CHECK: atomicrmw min ptr addrspace(1) %p
+; CHECK-NOT: store
+; CHECK: atomicrmw umax ptr addrspace(1) %p
+; CHECK-NOT: store
+; CHECK: hint.ask:
+; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.learn
+; CHECK: hint.end:
+; CHECK-NEXT: ret void
+define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
+  %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; A used result: the three forms' old values meet at hint.end.
+; CHECK-LABEL: define double @fmax_f64_used(
+; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
+; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
+; CHECK: hint.end:
+; CHECK-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old, %atomicrmw.end ], [ %perlane.old{{[0-9]+}}, %atomicrmw.end{{[0-9]+}} ], [ %{{[0-9]+}}, %atomicrmw.end{{[0-9]+}} ]
+; CHECK-NEXT: %o = bitcast i64 [[P]] to double
+; CHECK-NEXT: ret double %o
+define double @fmax_f64_used(ptr %p, double %v) {
+  %o = atomicrmw fmax ptr %p, double %v syncscope("device") monotonic, align 8
+  ret double %o
+}
+
+; seq_cst, volatile and half (a loop on the 32-bit word) have no hint.
+; CHECK-LABEL: define void @fmin_seq_cst(
+; CHECK-NOT: hint
+; CHECK-LABEL: define void @fmin_volatile(
+; CHECK-NOT: hint
+; CHECK-LABEL: define void @fmin_half(
+; CHECK-NOT: hint
+; CHECK: ret void
+define void @fmin_seq_cst(ptr addrspace(1) %p, float %v) {
+  %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") seq_cst, align 4
+  ret void
+}
+
+define void @fmin_volatile(ptr addrspace(1) %p, float %v) {
+  %o = atomicrmw volatile fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+define void @fmin_half(ptr addrspace(1) %p, half %v) {
+  %o = atomicrmw fmin ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
+  ret void
+}
+
+; REPORT: fmin_f32: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops;
+; REPORT: fmax_f64_used: fmax double addrspace(0): rewritten int-trick: {{.*}}; adaptive precheck:
+; REPORT-NOT: adaptive precheck
+; REPORT: fmin_seq_cst: fmin float addrspace(1): rewritten int-trick:
+; REPORT-NOT: adaptive precheck
+; REPORT: fmin_volatile: fmin float addrspace(1): rewritten int-trick:
+; REPORT-NOT: adaptive precheck
+; REPORT: fmin_half: fmin half addrspace(1): rewritten cas-loop-masked:
+
+; CHECK: [[W]] = !{!"branch_weights", i32 16, i32 1}
