@@ -56,6 +56,13 @@ static int preds_of(LLVMBasicBlockRef bb, LLVMBasicBlockRef *p, int max) {
   return n;
 }
 
+static int in_region(LLVMBasicBlockRef bb, LLVMBasicBlockRef *in, int n) {
+  for (int i = 0; i < n; ++i)
+    if (in[i] == bb)
+      return 1;
+  return 0;
+}
+
 static int branches_only_to(LLVMBasicBlockRef x, LLVMBasicBlockRef to) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(x);
   return t && LLVMIsABranchInst(t) && !LLVMIsConditional(t) &&
@@ -63,7 +70,11 @@ static int branches_only_to(LLVMBasicBlockRef x, LLVMBasicBlockRef to) {
 }
 
 /* Walks up from `a`; returns the region's head and its blocks in
- * in[0..*n-1] (a first). The head is `a` where nothing is found. */
+ * in[0..*n-1] (a first). The head is `a` where nothing is found. A walk
+ * that comes back to a block of the region, or ends at a block other than
+ * the entry with no predecessors, is in code that the entry does not
+ * reach (a cycle through the block split off after the atomic, for
+ * instance): the head is then `a`. */
 LLVMBasicBlockRef
 fpa_warp_region_head(LLVMBasicBlockRef a,
                      LLVMBasicBlockRef in[FPA_WARP_REGION_MAX], int *n) {
@@ -73,7 +84,9 @@ fpa_warp_region_head(LLVMBasicBlockRef a,
   while (*n + 3 <= FPA_WARP_REGION_MAX) {
     LLVMBasicBlockRef p[2], arms[2], head = NULL;
     int np = preds_of(cur, p, 2), na = 0;
-    if (np == 1 && p[0] != cur && branches_only_to(p[0], cur)) {
+    if (np == 1 && branches_only_to(p[0], cur)) {
+      if (in_region(p[0], in, *n))
+        goto cycle;
       cur = in[(*n)++] = p[0];
       continue;
     }
@@ -104,18 +117,18 @@ fpa_warp_region_head(LLVMBasicBlockRef a,
     }
     if (!ok || s0 == s1)
       break;
+    if (in_region(head, in, *n))
+      goto cycle;
     for (int i = 0; i < na; ++i)
       in[(*n)++] = arms[i];
     cur = in[(*n)++] = head;
   }
-  return cur;
-}
-
-static int in_region(LLVMBasicBlockRef bb, LLVMBasicBlockRef *in, int n) {
-  for (int i = 0; i < n; ++i)
-    if (in[i] == bb)
-      return 1;
-  return 0;
+  if (cur == a || preds_of(cur, NULL, 0) ||
+      cur == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(cur)))
+    return cur;
+cycle:
+  *n = 1;
+  return a;
 }
 
 /* Whether `v` can be computed at the head: an argument, a constant, a

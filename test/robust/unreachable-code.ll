@@ -3,11 +3,15 @@
 ; - a GEP that is its own operand, under aggregate=warp: the walk up the
 ;   pointer's GEPs and casts never ended (now at most 64 steps);
 ; - a spelled call whose generic pointer is cast after the call: the cast,
-;   erased with the call, was the next instruction of the walk over calls.
+;   erased with the call, was the next instruction of the walk over calls;
+; - an atomic first in a block that branches to itself, under the default
+;   precheck=adaptive: the walk up to the hint load's place went into the
+;   block split off after the atomic, and the load landed above its phi.
 ; RUN: %fpa-opt-asan %s --aggregate=warp --report=%t.report -o %t.ll
 ; RUN: %opt -passes=verify -disable-output %t.ll
 ; RUN: %FileCheck %s --check-prefix=REPORT < %t.report
 ; RUN: %FileCheck %s < %t.ll
+; RUN: %fpa-opt-asan %s -o - | %opt -passes=verify -disable-output
 ; RUN: %fpa-opt-asan %s --target=nvptx --sm=60 --minmax=loop -o - | %opt -passes=verify -disable-output
 ; RUN: %fpa-opt-asan %s --target=spirv --minmax=int --precheck=on --report=%t.spirv -o %t.spirv.ll
 ; RUN: %opt -passes=verify -disable-output %t.spirv.ll
