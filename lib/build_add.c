@@ -46,14 +46,7 @@ LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb) {
 /* Marks `br` as mostly taking its first successor, so that the backend
  * lays that one out as the fall-through. */
 static void likely_first(const fpa_site *s, LLVMValueRef br) {
-  static const char kind[] = "prof", tag[] = "branch_weights";
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
-  LLVMMetadataRef md[3] = {LLVMMDStringInContext2(s->ctx, tag, sizeof tag - 1),
-                           LLVMValueAsMetadata(LLVMConstInt(i32, 2000, 0)),
-                           LLVMValueAsMetadata(LLVMConstInt(i32, 1, 0))};
-  LLVMSetMetadata(
-      br, LLVMGetMDKindIDInContext(s->ctx, kind, sizeof kind - 1),
-      LLVMMetadataAsValue(s->ctx, LLVMMDNodeInContext2(s->ctx, md, 3)));
+  fpa_set_branch_weights(s->ctx, br, 2000, 1);
 }
 
 /*

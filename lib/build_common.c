@@ -234,6 +234,18 @@ void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s) {
     fence(b, s, trailing_fence(s->ordering));
 }
 
+void fpa_set_branch_weights(LLVMContextRef ctx, LLVMValueRef br,
+                            unsigned taken, unsigned not_taken) {
+  static const char kind[] = "prof", tag[] = "branch_weights";
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMMetadataRef md[3] = {
+      LLVMMDStringInContext2(ctx, tag, sizeof tag - 1),
+      LLVMValueAsMetadata(LLVMConstInt(i32, taken, 0)),
+      LLVMValueAsMetadata(LLVMConstInt(i32, not_taken, 0))};
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(ctx, kind, sizeof kind - 1),
+                  LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, md, 3)));
+}
+
 /*--- splitting a block at the atomic ------------------------------------*/
 
 /* Makes the edges from `from` into the PHIs of `succ` come from `to`, in

@@ -317,6 +317,10 @@ void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
  * the load. */
 LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
                                fpa_loop_word *w);
+/* Sets !prof branch_weights `taken` : `not_taken` on conditional branch
+ * `br` (build_common.c). */
+void fpa_set_branch_weights(LLVMContextRef ctx, LLVMValueRef br,
+                            unsigned taken, unsigned not_taken);
 /* A new basic block after the builder's block, named like AtomicExpand. */
 LLVMBasicBlockRef fpa_split_here(LLVMBuilderRef b, const fpa_site *s,
                                  const char *end_name);

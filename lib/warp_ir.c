@@ -33,14 +33,7 @@ LLVMValueRef fpa_warp_bit_count(fpa_warp *w, const char *name, LLVMValueRef x) {
  * first successor (!prof branch_weights 1 : 16, or 16 : 1), so that the
  * backend lays the other (the first) out as the fall-through. */
 void fpa_warp_weigh(fpa_warp *w, LLVMValueRef br, int likely) {
-  static const char kind[] = "prof", tag[] = "branch_weights";
-  LLVMMetadataRef md[3] = {
-      LLVMMDStringInContext2(w->ctx, tag, sizeof tag - 1),
-      LLVMValueAsMetadata(LLVMConstInt(w->i32, likely ? 16 : 1, 0)),
-      LLVMValueAsMetadata(LLVMConstInt(w->i32, likely ? 1 : 16, 0))};
-  LLVMSetMetadata(
-      br, LLVMGetMDKindIDInContext(w->ctx, kind, sizeof kind - 1),
-      LLVMMetadataAsValue(w->ctx, LLVMMDNodeInContext2(w->ctx, md, 3)));
+  fpa_set_branch_weights(w->ctx, br, likely ? 16 : 1, likely ? 1 : 16);
 }
 
 LLVMBasicBlockRef fpa_warp_block(fpa_warp *w, const char *name) {
