@@ -15,19 +15,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Layout, where `plain` (a cold hint, and a warp that does not learn) is
- * the likely branch, so that many cold addresses pay one test:
+/* Layout, where the direct form is the likely branch, so that many cold
+ * addresses pay one test. With NaN repair, which waits for the atomic's
+ * old value in every warp anyway, two forms:
  *
- *   start:       hot = hint != 0; plain = !hot & !learner
- *                br plain, hint.direct, hint.ask
+ *   start:       hot = hint != 0; br hot, hint.precheck, hint.direct
+ *   hint.direct: the direct form, learning in a learning warp only
+ *
+ * Without it, the direct form of a warp that does not learn need not wait
+ * for the old value, so it stays apart from the learning one:
+ *
+ *   start:       plain = !hot & !learner; br plain, hint.direct, hint.ask
  *   hint.ask:    br hot, hint.precheck, hint.learn
- *   hint.precheck / hint.learn / hint.direct: one form each, to hint.end
  *
- * The direct form is the integer trick as the decision made it (NaN
- * repair included), lowered here; the other two are built by
- * fpa_warp_hinted_rmw. Monotonic, non-volatile atomics only (decide.c):
- * the precheck's load is a no-op's linearization point, and the learning
- * forms have no fences. */
+ * Each form ends in hint.end. The forms are built by fpa_warp_hinted_rmw
+ * (the plain direct form is the integer trick as the decision made it).
+ * Monotonic, non-volatile atomics only (decide.c): the precheck's load is
+ * a no-op's linearization point, and the learning forms have no fences. */
 void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair) {
   fpa_warp w;
@@ -52,37 +56,48 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   /* values cross blocks as integer bits (see build_warp.c) */
   LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
   LLVMValueRef hot = fpa_warp_hint_hot(&w, word);
-  LLVMValueRef plain =
-      LLVMBuildAnd(b, LLVMBuildNot(b, hot, ""),
-                   LLVMBuildNot(b, fpa_warp_learner(&w), ""), "plain");
+  LLVMValueRef learner = fpa_warp_learner(&w);
   LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");
-  LLVMBasicBlockRef learn = fpa_warp_block(&w, "hint.learn");
   LLVMBasicBlockRef direct = fpa_warp_block(&w, "hint.direct");
-  LLVMBasicBlockRef ask = fpa_warp_block(&w, "hint.ask");
-  fpa_warp_weigh(&w, LLVMBuildCondBr(b, plain, direct, ask), 1);
-  LLVMPositionBuilderAtEnd(b, ask);
-  LLVMBuildCondBr(b, hot, pre, learn);
-
   LLVMValueRef old[3];
   LLVMBasicBlockRef exit[3];
+  LLVMBasicBlockRef learn = NULL;
+  if (nan_repair) {
+    fpa_warp_weigh(&w, LLVMBuildCondBr(b, hot, pre, direct), 0);
+  } else {
+    learn = fpa_warp_block(&w, "hint.learn");
+    LLVMBasicBlockRef ask = fpa_warp_block(&w, "hint.ask");
+    LLVMValueRef plain = LLVMBuildAnd(b, LLVMBuildNot(b, hot, ""),
+                                      LLVMBuildNot(b, learner, ""), "plain");
+    fpa_warp_weigh(&w, LLVMBuildCondBr(b, plain, direct, ask), 1);
+    LLVMPositionBuilderAtEnd(b, ask);
+    LLVMBuildCondBr(b, hot, pre, learn);
+  }
   fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
-  fpa_warp_hinted_rmw(&w, &plan, learn, hint, vbits, 0, &old[1], &exit[1]);
+  int nforms = 2;
+  if (nan_repair) {
+    w.learn_if = learner;
+    fpa_warp_hinted_rmw(&w, &plan, direct, hint, vbits, 0, &old[1], &exit[1]);
+  } else {
+    fpa_warp_hinted_rmw(&w, &plan, learn, hint, vbits, 0, &old[1], &exit[1]);
 
-  LLVMPositionBuilderAtEnd(b, direct);
-  fpa_site ds = *s;
-  ds.val = LLVMBuildBitCast(b, vbits, s->vty, "");
-  ds.inst =
-      fpa_emit_plain_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr, ds.val);
-  old[2] = s->result_used ? LLVMBuildBitCast(b, ds.inst, w.wty, "") : NULL;
-  LLVMValueRef br = LLVMBuildBr(b, w.end);
-  LLVMPositionBuilderBefore(b, ds.inst);
-  fpa_build_int_trick(b, &ds, nan_repair, 0, 0);
-  exit[2] = LLVMGetInstructionParent(br);
+    LLVMPositionBuilderAtEnd(b, direct);
+    fpa_site ds = *s;
+    ds.val = LLVMBuildBitCast(b, vbits, s->vty, "");
+    ds.inst = fpa_emit_plain_rmw(b, s, LLVMGetAtomicRMWBinOp(s->inst), s->ptr,
+                                 ds.val);
+    old[2] = s->result_used ? LLVMBuildBitCast(b, ds.inst, w.wty, "") : NULL;
+    LLVMValueRef br = LLVMBuildBr(b, w.end);
+    LLVMPositionBuilderBefore(b, ds.inst);
+    fpa_build_int_trick(b, &ds, nan_repair, 0, 0);
+    exit[2] = LLVMGetInstructionParent(br);
+    nforms = 3;
+  }
 
   if (s->result_used) {
     LLVMPositionBuilderBefore(b, s->inst);
     LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "");
-    LLVMAddIncoming(phi, old, exit, 3);
+    LLVMAddIncoming(phi, old, exit, (unsigned)nforms);
     LLVMValueRef result = LLVMBuildBitCast(b, phi, s->vty, "");
     size_t len = 0;
     char *name = fpa_strdup(LLVMGetValueName2(s->inst, &len));

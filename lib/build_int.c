@@ -123,21 +123,23 @@ static void store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
 }
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
-                      int fences, int precheck, LLVMValueRef hint);
+                      int fences, int precheck, LLVMValueRef hint,
+                      LLVMValueRef learn_if);
 
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck) {
-  int_trick(b, s, nan_repair, fences, precheck, NULL);
+  int_trick(b, s, nan_repair, fences, precheck, NULL, NULL);
 }
 
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
-                                  LLVMValueRef hint) {
-  int_trick(b, s, nan_repair, 0, precheck, hint);
+                                  LLVMValueRef hint, LLVMValueRef learn_if) {
+  int_trick(b, s, nan_repair, 0, precheck, hint, learn_if);
 }
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
-                      int fences, int precheck, LLVMValueRef hint) {
+                      int fences, int precheck, LLVMValueRef hint,
+                      LLVMValueRef learn_if) {
   LLVMTypeRef ity = fpa_value_int_type(s);
   int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
 
@@ -218,8 +220,10 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
         LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learn");
     LLVMBasicBlockRef cont =
         LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learned");
-    LLVMBuildCondBr(b, int_noop(b, &io, is_min, old, "wasnoop"), learn_bb,
-                    cont);
+    LLVMValueRef noop = int_noop(b, &io, is_min, old, "wasnoop");
+    if (learn_if)
+      noop = LLVMBuildAnd(b, noop, learn_if, "learnnoop");
+    LLVMBuildCondBr(b, noop, learn_bb, cont);
     LLVMPositionBuilderAtEnd(b, learn_bb);
     store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 1, 0));
     LLVMBuildBr(b, cont);

@@ -208,10 +208,10 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
  * before its atomic, whether its load shows a no-op (1, hot) or not (0);
  * without, a lane whose atomic was a no-op stores 1 after it (from the
  * old value, which NaN repair waits for anyway; without NaN repair the
- * atomics then return it). */
+ * atomics then return it), and with `learn_if` (an i1) only where it holds. */
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
-                                  LLVMValueRef hint);
+                                  LLVMValueRef hint, LLVMValueRef learn_if);
 /* The integer trick's pieces for operand bits `vb` (build_int.c): */
 typedef struct fpa_int_ops {
   LLVMValueRef nan;                    /* i1: the operand is a NaN */

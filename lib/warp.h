@@ -38,6 +38,8 @@ typedef struct fpa_warp {
   /* precheck=adaptive: no activemask (PTX 6.2), so that the code compiles
    * for every PTX version of sm_70; lane 0 stores into the hint */
   int lane0_learns;
+  /* the direct form learns only where this i1 holds (NULL: always) */
+  LLVMValueRef learn_if;
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;

@@ -114,7 +114,8 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
   } else {
     dst = hint_word(w, hint, ku(w->i32, 0), "hint.dst");
   }
-  fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst);
+  fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst,
+                               precheck ? NULL : w->learn_if);
   *exit = LLVMGetInstructionParent(br);
 }
 

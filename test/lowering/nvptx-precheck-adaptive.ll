@@ -7,6 +7,9 @@
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s
 ; RUN: %fpa-opt --sm=80 --precheck=adaptive %s | %FileCheck %s
 ; RUN: %fpa-opt --sm=70 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
+; Without NaN repair (assume=nan-free-memory), the direct form of a warp
+; that does not learn does not wait for the old value: three forms.
+; RUN: %fpa-opt --sm=90 --assume=nan-free-memory %s | %FileCheck %s --check-prefix=NANFREE
 ; Not below sm_70, not with precheck=off or =on, not with aggregate=warp
 ; (there warp-precheck chooses): no hint at all.
 ; RUN: %fpa-opt --sm=60 %s | %FileCheck %s --check-prefix=NOHINT
@@ -26,9 +29,9 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The hint is read at the top, %tid.x below 32 marks a learning warp; a
-; cold hint in a warp that does not learn takes the direct form with one
-; branch, marked likely.
+; The hint is read at the top and %tid.x below 32 marks a learning warp.
+; With NaN repair (which waits for the old value in every warp) there are
+; two forms: a cold hint takes the direct form, marked likely.
 ; CHECK: @fpa.warp.hint = internal addrspace(3) global [2 x i32] undef, align 4
 ; CHECK: @fpa.warp.hint1 = internal addrspace(3) global [2 x i32] undef, align 4
 ; CHECK-LABEL: define ptx_kernel void @fmin_f32(
@@ -38,10 +41,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
 ; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %learner = icmp ult i32 %tid.x, 32
-; CHECK-NEXT: [[NL:%[0-9]+]] = xor i1 %learner, true
-; CHECK-NEXT: [[NH:%[0-9]+]] = xor i1 %hot, true
-; CHECK-NEXT: %plain = and i1 [[NH]], [[NL]]
-; CHECK-NEXT: br i1 %plain, label %hint.direct, label %hint.ask, !prof [[W:![0-9]+]]
+; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.direct, !prof [[W:![0-9]+]]
 ; The precheck form: lane 0 stores what its load shows into the hint, the
 ; other lanes into the word beside it, before the skip.
 ; CHECK: hint.precheck:
@@ -56,21 +56,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
-; The learning direct form: 1 into the hint after an atomic that was a no-op.
-; CHECK: hint.learn:
-; CHECK: atomicrmw min ptr addrspace(1) %p
-; CHECK: atomicrmw umax ptr addrspace(1) %p
-; CHECK: %wasnoop = icmp eq i32
-; CHECK: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
-; The direct form, with no learning.
+; The direct form: 1 into the hint after an atomic that was a no-op, in a
+; learning warp only; no other form.
 ; CHECK: hint.direct:
 ; CHECK-NOT: store
 ; CHECK: atomicrmw min ptr addrspace(1) %p
-; CHECK-NOT: store
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
-; CHECK-NOT: store
-; CHECK: hint.ask:
-; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.learn
+; CHECK: %wasnoop = icmp eq i32
+; CHECK-NEXT: %learnnoop = and i1 %wasnoop, %learner
+; CHECK-NEXT: br i1 %learnnoop,
+; CHECK: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK-NOT: hint.learn
+; CHECK-NOT: hint.ask
 ; CHECK: hint.end:
 ; CHECK-NEXT: ret void
 define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
@@ -78,12 +75,12 @@ define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
   ret void
 }
 
-; A used result: the three forms' old values meet at hint.end.
+; A used result: the two forms' old values meet at hint.end.
 ; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
 ; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
 ; CHECK: hint.end:
-; CHECK-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old, %atomicrmw.end ], [ %perlane.old{{[0-9]+}}, %atomicrmw.end{{[0-9]+}} ], [ %{{[0-9]+}}, %atomicrmw.end{{[0-9]+}} ]
+; CHECK-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
 ; CHECK-NEXT: %o = bitcast i64 [[P]] to double
 ; CHECK-NEXT: ret double %o
 define double @fmax_f64_used(ptr %p, double %v) {
@@ -123,4 +120,26 @@ define void @fmin_half(ptr addrspace(1) %p, half %v) {
 ; REPORT-NOT: adaptive precheck
 ; REPORT: fmin_half: fmin half addrspace(1): rewritten cas-loop-masked:
 
-; CHECK: [[W]] = !{!"branch_weights", i32 16, i32 1}
+; CHECK: [[W]] = !{!"branch_weights", i32 1, i32 16}
+
+; NANFREE-LABEL: define ptx_kernel void @fmin_f32(
+; NANFREE: %learner = icmp ult i32 %tid.x, 32
+; NANFREE-NEXT: [[NL:%[0-9]+]] = xor i1 %learner, true
+; NANFREE-NEXT: [[NH:%[0-9]+]] = xor i1 %hot, true
+; NANFREE-NEXT: %plain = and i1 [[NH]], [[NL]]
+; NANFREE-NEXT: br i1 %plain, label %hint.direct, label %hint.ask, !prof [[NW:![0-9]+]]
+; NANFREE: hint.precheck:
+; NANFREE: %cur = load atomic i32
+; NANFREE: hint.direct:
+; NANFREE-NOT: store
+; NANFREE: atomicrmw min ptr addrspace(1) %p
+; NANFREE-NOT: store
+; NANFREE: atomicrmw umax ptr addrspace(1) %p
+; NANFREE-NOT: store
+; NANFREE: hint.learn:
+; NANFREE: %wasnoop = icmp eq i32
+; NANFREE-NEXT: br i1 %wasnoop,
+; NANFREE: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; NANFREE: hint.ask:
+; NANFREE-NEXT: br i1 %hot, label %hint.precheck, label %hint.learn
+; NANFREE: [[NW]] = !{!"branch_weights", i32 16, i32 1}
