@@ -141,12 +141,13 @@ enum {
   COLL_REDUX_MAX,
   COLL_REDUX_UMIN,
   COLL_REDUX_UMAX,
-  COLL_VOTE_UNI
+  COLL_VOTE_UNI,
+  COLL_VOTE_BALLOT
 };
 static const char *COLL_NAMES[] = {"?",          "shfl.idx",  "shfl.up",
                                    "vote.all",   "vote.any",  "match.any",
                                    "redux.min",  "redux.max", "redux.umin",
-                                   "redux.umax", "vote.uni"};
+                                   "redux.umax", "vote.uni",  "vote.ballot"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
 
@@ -232,6 +233,12 @@ static uint32_t emu_vote_any(uint32_t mask, uint32_t pred) {
 }
 static uint32_t emu_vote_uni(uint32_t mask, uint32_t pred) {
   return (uint32_t)collective(COLL_VOTE_UNI, mask, pred & 1, 0, 0);
+}
+/* ballots whose result was neither 0 nor the whole member mask (a warp
+ * with both answers: precheck=adaptive's mixed-sign test) */
+static unsigned g_ballots_mixed;
+static uint32_t emu_vote_ballot(uint32_t mask, uint32_t pred) {
+  return (uint32_t)collective(COLL_VOTE_BALLOT, mask, pred & 1, 0, 0);
 }
 static uint32_t emu_shfl_idx(uint32_t mask, uint32_t v, uint32_t b,
                              uint32_t c) {
@@ -345,7 +352,13 @@ static uint64_t emu_patom(uint32_t code, uint32_t pred, void *p, uint64_t a,
 /* load atomic, cmpxchg and atomicrmw of the lowered code: `code` is the
  * operation (ACC_*) times 16 plus the access's bytes. */
 static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
-  return access_mem((int)(code >> 4), code & 15, p, a, c);
+  uint64_t r = access_mem((int)(code >> 4), code & 15, p, a, c);
+  /* after a load, now and then let the other lanes run first, so that a
+   * value loaded to start a cmpxchg (or a precheck) may be stale by the
+   * time the lane goes on */
+  if ((int)(code >> 4) == ACC_LOAD && below(4) == 0)
+    swapcontext(&g_lanes[g_cur].uc, &g_main);
+  return r;
 }
 
 /* warp-precheck's hint (a shared-memory global "fpa.warp.hint", two
@@ -463,6 +476,14 @@ static void resolve(int w) {
       for (int j = 0; j < 32; ++j)
         if ((m >> j & 1) && ls[j].a == L->a)
           r |= 1ull << j;
+      break;
+    case COLL_VOTE_BALLOT:
+      for (int j = 0; j < 32; ++j)
+        if ((m >> j & 1) && (ls[j].a & 1))
+          r |= 1ull << j;
+      /* a mixed ballot, counted at its lowest member */
+      if (r != 0 && r != m && (m & (0u - m)) == (1u << l))
+        ++g_ballots_mixed;
       break;
     default: {
       int first = 1;
@@ -612,6 +633,8 @@ static const struct emu {
     {"llvm.nvvm.vote.all.sync", "fpa_emu_vote_all", "ii", (void *)emu_vote_all},
     {"llvm.nvvm.vote.any.sync", "fpa_emu_vote_any", "ii", (void *)emu_vote_any},
     {"llvm.nvvm.vote.uni.sync", "fpa_emu_vote_uni", "ii", (void *)emu_vote_uni},
+    {"llvm.nvvm.vote.ballot.sync", "fpa_emu_vote_ballot", "ii",
+     (void *)emu_vote_ballot},
     {"llvm.nvvm.shfl.sync.idx.i32", "fpa_emu_shfl_idx", "iiii",
      (void *)emu_shfl_idx},
     {"llvm.nvvm.shfl.sync.up.i32", "fpa_emu_shfl_up", "iiii",
@@ -1691,6 +1714,7 @@ int main(int argc, char **argv) {
     unsigned passed = 0;
     char why[400] = "";
     g_hint_reads[0] = g_hint_reads[1] = 0;
+    g_ballots_mixed = 0;
     g_hint_stores[0] = g_hint_stores[1] = 0;
     g_tid_reads[0] = g_tid_reads[1] = 0;
     for (unsigned r = 0; r < trials; ++r) {
@@ -1713,10 +1737,11 @@ int main(int argc, char **argv) {
     if (passed == trials && c->hint)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
              "hint read cold %u and hot %u times, stored 0 %u and 1 %u "
-             "times, %%tid.x read below 32 %u and at or above %u times\n",
+             "times, %%tid.x read below 32 %u and at or above %u times, "
+             "mixed-sign ballots %u\n",
              c->name, trials, c->intrinsics, g_hint_reads[0], g_hint_reads[1],
-             g_hint_stores[0], g_hint_stores[1], g_tid_reads[0],
-             g_tid_reads[1]);
+             g_hint_stores[0], g_hint_stores[1], g_tid_reads[0], g_tid_reads[1],
+             g_ballots_mixed);
     else if (passed == trials)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
              c->name, trials, c->intrinsics);
