@@ -8,7 +8,9 @@
 |* (warp_hint.c): the precheck form from its load (lane 0 into the hint,    *|
 |* the others into the word beside it: no activemask, which needs PTX 6.2,  *|
 |* while llc's default for sm_70 is PTX 6.0), the direct form from its      *|
-|* atomic's old value in one warp per row of the block.                     *|
+|* atomic's old value in one warp per row of the block. With NaN repair     *|
+|* and activemask, a direct-form warp whose operands have both signs first  *|
+|* tries one cmpxchg from a loaded value (mixed_cas_form).                  *|
 \*===----------------------------------------------------------------------===*/
 #include "warp.h"
 
@@ -19,8 +21,10 @@
  * addresses pay one test. With NaN repair, which waits for the atomic's
  * old value in every warp anyway, two forms:
  *
- *   start:       hot = hint != 0; br hot, hint.precheck, hint.direct
- *   hint.direct: the direct form, learning in a learning warp only
+ *   start:       hot = hint != 0; [mixed = ballot of the sign bits]
+ *                br hot, hint.precheck, hint.direct
+ *   hint.direct: [br mixed, hint.cas.load, hint.int]
+ *                the direct form, learning in a learning warp only
  *
  * Without it, the direct form of a warp that does not learn need not wait
  * for the old value, so it stays apart from the learning one:
@@ -32,8 +36,84 @@
  * (the plain direct form is the integer trick as the decision made it).
  * Monotonic, non-volatile atomics only (decide.c): the precheck's load is
  * a no-op's linearization point, and the learning forms have no fences. */
+/* Whether the lanes' operands `vbits` have both signs (a ballot of the
+ * sign bits over activemask), at the builder: made where the lanes are
+ * together at the site, before the hint's branch may split them.
+ *
+ * The direct form's mixed-sign form, at the end of `bb` (`mixed` from
+ * mixed_signs): a warp whose lanes' operands have both signs needs both
+ * integer atomics, two instructions where one atomic
+ * per lane is one. It first tries one cmpxchg per lane from a loaded value,
+ * as LLVM's loop does (a load and a cmpxchg, or only the load):
+ *   - a no-op (the loaded value is the result) ends at the load, which is
+ *     its linearization point, as for precheck (monotonic, non-volatile);
+ *     a learning warp's lane then stores 1 (hot) into the hint;
+ *   - a successful cmpxchg is the update, and the loaded value its old
+ *     value;
+ *   - a failed one (another update came between) goes on to the direct
+ *     form at `rest`, so that a hot address costs one failed cmpxchg per
+ *     lane, never a loop.
+ * The new value is the cmpxchg loop's (fpa_loop_next), so NaNs in memory
+ * and in the operand follow the contract with no repair. Warps of one
+ * sign go straight to `rest`. *old gets the form's old value and *exit its
+ * last block. */
+static LLVMValueRef mixed_signs(fpa_warp *w, LLVMValueRef vbits) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w->wty, 0), "neg");
+  LLVMValueRef mask = fpa_compat_nvvm_activemask(b, w->s->mod);
+  LLVMValueRef args[2] = {mask, neg};
+  LLVMValueRef ballot = fpa_warp_intrinsic(w, "llvm.nvvm.vote.ballot.sync",
+                                           NULL, args, 2, "signs");
+  return LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntNE, ballot, ku(w->i32, 0), ""),
+                      LLVMBuildICmp(b, LLVMIntNE, ballot, mask, ""), "mixed");
+}
+
+static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
+                           LLVMBasicBlockRef rest, LLVMValueRef mixed,
+                           LLVMValueRef vbits, LLVMValueRef learner,
+                           LLVMValueRef hint, LLVMValueRef *old,
+                           LLVMBasicBlockRef *exit) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMPositionBuilderAtEnd(b, bb);
+  LLVMBasicBlockRef cas = fpa_warp_block(w, "hint.cas.load");
+  LLVMBasicBlockRef try_ = fpa_warp_block(w, "hint.cas.try");
+  LLVMBasicBlockRef learn = fpa_warp_block(w, "hint.cas.learn");
+  LLVMBasicBlockRef done = fpa_warp_block(w, "hint.cas.done");
+  LLVMBuildCondBr(b, mixed, cas, rest);
+  LLVMPositionBuilderAtEnd(b, cas);
+  LLVMTypeRef ity = LLVMTypeOf(vbits);
+  LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, ity);
+  LLVMValueRef cur = fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cas.cur");
+  fpa_loop_word lw;
+  memset(&lw, 0, sizeof lw);
+  LLVMValueRef next = fpa_loop_next(b, s, &lw, cur, vbits);
+  LLVMValueRef same = LLVMBuildICmp(b, LLVMIntEQ, next, cur, "cas.same");
+  LLVMBasicBlockRef ask = fpa_warp_block(w, "hint.cas.ask");
+  LLVMBuildCondBr(b, same, ask, try_);
+  LLVMPositionBuilderAtEnd(b, ask);
+  LLVMBuildCondBr(b, learner, learn, done);
+  LLVMPositionBuilderAtEnd(b, learn);
+  LLVMValueRef st = LLVMBuildStore(
+      b, ku(w->i32, 1), fpa_warp_hint_word0(w, hint));
+  LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
+  fpa_compat_set_syncscope(st, fpa_compat_syncscope_id(w->ctx, "block"));
+  LLVMSetAlignment(st, 4);
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, try_);
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(b, ptr, cur, next, s->ordering,
+                                             s->ordering, 0);
+  LLVMSetAlignment(pair, s->align);
+  fpa_copy_atomic_props(s, pair, 1);
+  LLVMBuildCondBr(b, LLVMBuildExtractValue(b, pair, 1, "cas.ok"), done, rest);
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMBuildBr(b, w->end);
+  *old = cur;
+  *exit = done;
+}
+
 void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
-                                  int nan_repair) {
+                                  int nan_repair, int mixed_cas) {
   fpa_warp w;
   fpa_warp_init(&w, b, s);
   w.lane0_learns = 1;
@@ -57,6 +137,7 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
   LLVMValueRef hot = fpa_warp_hint_hot(&w, word);
   LLVMValueRef learner = fpa_warp_learner(&w);
+  LLVMValueRef mixed = mixed_cas && nan_repair ? mixed_signs(&w, vbits) : NULL;
   LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");
   LLVMBasicBlockRef direct = fpa_warp_block(&w, "hint.direct");
   LLVMValueRef old[3];
@@ -73,10 +154,17 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
     LLVMPositionBuilderAtEnd(b, ask);
     LLVMBuildCondBr(b, hot, pre, learn);
   }
-  fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
   int nforms = 2;
+  fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
   if (nan_repair) {
     w.learn_if = learner;
+    if (mixed) {
+      LLVMBasicBlockRef rest = fpa_warp_block(&w, "hint.int");
+      mixed_cas_form(&w, direct, rest, mixed, vbits, learner, hint, &old[2],
+                     &exit[2]);
+      direct = rest;
+      nforms = 3;
+    }
     fpa_warp_hinted_rmw(&w, &plan, direct, hint, vbits, 0, &old[1], &exit[1]);
   } else {
     fpa_warp_hinted_rmw(&w, &plan, learn, hint, vbits, 0, &old[1], &exit[1]);

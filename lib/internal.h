@@ -56,6 +56,9 @@ enum {
 /* Combining the updates of several lanes into one atomic (opt-in). */
 /* precheck=adaptive (fpa_options.precheck, fpa_decision.precheck) */
 enum { FPA_PRECHECK_ADAPTIVE = 2 };
+/* fpa_decision.precheck: adaptive, and a warp whose operands have both
+ * signs first tries one cmpxchg from a loaded value (build_hint.c) */
+enum { FPA_PRECHECK_ADAPTIVE_CAS = 3 };
 
 typedef enum fpa_aggregate {
   FPA_AGG_NONE, /* one atomic per lane, as written */
@@ -110,6 +113,9 @@ struct fpa_options {
 typedef struct fpa_caps {
   fpa_target target; /* NVPTX or SPIRV */
   unsigned sm, ptx;  /* NVPTX only */
+  /* the PTX version an explicit ptx option gives, else the SM's minimum:
+   * what llc uses without -mattr, which ignores "target-features" */
+  unsigned ptx_sure;
   unsigned spirv_ext;
   int sm_from_default;   /* no sm option and no "target-cpu" */
   unsigned cas_min_bits; /* smallest cmpxchg the target has: 16 or 32 */
@@ -200,9 +206,12 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck);
 /* precheck=adaptive (build_hint.c): the integer trick with or without its
  * precheck, chosen per warp by a hint in shared memory that both forms
- * learn into. Monotonic, non-volatile, NVPTX sm_70+ only. */
+ * learn into; with `mixed_cas` (NaN repair only; needs activemask, PTX
+ * 6.2), a warp of the direct form whose operands have both signs first
+ * tries one cmpxchg from a loaded value. Monotonic, non-volatile, NVPTX
+ * sm_70+ only. */
 void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
-                                  int nan_repair);
+                                  int nan_repair, int mixed_cas);
 /* The int trick with warp-precheck's learning (warp_hint.c), in the i32
  * word `hint` (monotonic stores): with `precheck`, each lane stores,
  * before its atomic, whether its load shows a no-op (1, hot) or not (0);

@@ -139,8 +139,9 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
   switch (strategy) {
   case FPA_S_INT_TRICK:
-    if (precheck == FPA_PRECHECK_ADAPTIVE)
-      fpa_build_int_trick_adaptive(b, s, nan_repair);
+    if (precheck >= FPA_PRECHECK_ADAPTIVE)
+      fpa_build_int_trick_adaptive(b, s, nan_repair,
+                                   precheck == FPA_PRECHECK_ADAPTIVE_CAS);
     else
       fpa_build_int_trick(b, s, nan_repair, fences, precheck);
     break;

@@ -78,7 +78,9 @@ static const fpa_option_info option_table[] = {
      "aggregate=warp; elsewhere off): each warp loads first only while a "
      "hint in shared memory (8 bytes per site) says recent updates of the "
      "site in the thread block were no-ops, and both forms keep the hint up "
-     "to date. on: always load first (slower where most updates change "
+     "to date; otherwise a warp whose operands have both signs first tries "
+     "one cmpxchg from a loaded value (sm_75+ or ptx>=62: it needs "
+     "activemask). on: always load first (slower where most updates change "
      "memory). off: never."},
     {"calls", "all|none|opencl,spirv,fpa", "all",
      "Calls that spell a float atomic and are turned into atomicrmw first: "

@@ -107,6 +107,7 @@ void fpa_function_caps(LLVMValueRef fn, fpa_target t, const fpa_options *o,
                                         : min_ptx_for_sm(c->sm);
   if (c->ptx < min_ptx)
     c->ptx = min_ptx;
+  c->ptx_sure = o->ptx ? c->ptx : min_ptx;
   /* LLVM 22 NVPTX: getMinCmpXchgSizeInBits() is 32 on every SM (16-bit
    * cmpxchg is emulated on the word), so sub-word types are masked here. */
   c->cas_min_bits = 32;

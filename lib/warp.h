@@ -120,6 +120,7 @@ void fpa_warp_perlane_rmw(fpa_warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
 
 LLVMValueRef fpa_warp_hint_global(fpa_warp *w);
 LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g);
+LLVMValueRef fpa_warp_hint_word0(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_hot(fpa_warp *w, LLVMValueRef word);
 LLVMValueRef fpa_warp_learner(fpa_warp *w);
 LLVMValueRef fpa_warp_one_sign(fpa_warp *w, LLVMValueRef mask,

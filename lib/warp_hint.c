@@ -29,6 +29,11 @@ static LLVMValueRef hint_word(fpa_warp *w, LLVMValueRef g, LLVMValueRef i,
                                name);
 }
 
+/* The hint's word [0] of `g`, at the builder. */
+LLVMValueRef fpa_warp_hint_word0(fpa_warp *w, LLVMValueRef g) {
+  return hint_word(w, g, ku(w->i32, 0), "hint.dst");
+}
+
 /* Loads the hint [0] of `g` at the builder (monotonic, block scope: warps
  * of the block store it as they learn). */
 LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g) {

@@ -1,6 +1,8 @@
 ; Lowered f32/f64 min/max through llc-22 for sm_70 and sm_90: the update is
 ; one integer atom.min/max (s32/u32/s64/u64); a cmpxchg appears only after the
-; NaN-repair block. The sites are system scope: from sm_60 the integer atoms
+; NaN-repair block. For sm_90 (minimum PTX 7.8) a warp whose operands have
+; both signs first tries one cmpxchg from a loaded value, after a ballot of
+; the sign bits over activemask (precheck=adaptive's mixed-sign form). The sites are system scope: from sm_60 the integer atoms
 ; are inline PTX `atom.sys` (LLVM 22 prints an atomicrmw with no scope, which
 ; PTX reads as .gpu); the repair cas is the backend's, with .sys. ptxas
 ; accepts the sm_90 output where it is installed. Below sm_60 PTX has no
@@ -10,7 +12,7 @@
 ; RUN: %llc -mcpu=sm_70 %t70.bc -o - | %FileCheck %s
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' %s -o %t90.bc
 ; RUN: %llc -mcpu=sm_90 %t90.bc -o %t90.ptx
-; RUN: %FileCheck %s < %t90.ptx
+; RUN: %FileCheck %s --check-prefix=SM90 < %t90.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin %}
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;assume=nan-free-memory>' %s -o %tnf.bc
 ; RUN: %llc -mcpu=sm_90 %tnf.bc -o - | %FileCheck %s --check-prefix=NANFREE
@@ -22,6 +24,14 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; fmin f32 on global memory: atom.sys.global.min.s32 / atom.sys.global.max.u32.
 define void @fmin_f32(ptr addrspace(1) %p, float %v) {
+; SM90-LABEL: fmin_f32(
+; SM90: activemask.b32
+; SM90-NEXT: vote.sync.ballot.b32
+; SM90: atom.relaxed.sys.global.cas.b32
+; SM90: atom.sys.global.min.s32
+; SM90: atom.sys.global.max.u32
+; SM90: %atomicrmw.nanrepair
+; SM90: atom.relaxed.sys.global.cas.b32
 ; CHECK-LABEL: .visible .func fmin_f32(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.global.min.s32
@@ -55,6 +65,14 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 
 ; fmax f32 on shared memory: atom.sys.shared.max.s32 / atom.sys.shared.min.u32.
 define float @fmax_f32_shared(ptr addrspace(3) %p, float %v) {
+; SM90-LABEL: fmax_f32_shared(
+; SM90: activemask.b32
+; SM90-NEXT: vote.sync.ballot.b32
+; SM90: atom.relaxed.sys.shared.cas.b32
+; SM90: atom.sys.shared.max.s32
+; SM90: atom.sys.shared.min.u32
+; SM90: %atomicrmw.nanrepair
+; SM90: atom.relaxed.sys.shared.cas.b32
 ; CHECK-LABEL: .visible .func  (.param .b32 func_retval0) fmax_f32_shared(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.shared.max.s32
@@ -69,6 +87,14 @@ define float @fmax_f32_shared(ptr addrspace(3) %p, float %v) {
 
 ; fmin f64 through a generic pointer: atom.sys.min.s64 / atom.sys.max.u64.
 define double @fmin_f64(ptr %p, double %v) {
+; SM90-LABEL: fmin_f64(
+; SM90: activemask.b32
+; SM90-NEXT: vote.sync.ballot.b32
+; SM90: atom.relaxed.sys.cas.b64
+; SM90: atom.sys.min.s64
+; SM90: atom.sys.max.u64
+; SM90: %atomicrmw.nanrepair
+; SM90: atom.relaxed.sys.cas.b64
 ; CHECK-LABEL: fmin_f64(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.min.s64
@@ -83,6 +109,14 @@ define double @fmin_f64(ptr %p, double %v) {
 
 ; fmax f64 on global memory: atom.sys.global.max.s64 / atom.sys.global.min.u64.
 define void @fmax_f64(ptr addrspace(1) %p, double %v) {
+; SM90-LABEL: fmax_f64(
+; SM90: activemask.b32
+; SM90-NEXT: vote.sync.ballot.b32
+; SM90: atom.relaxed.sys.global.cas.b64
+; SM90: atom.sys.global.max.s64
+; SM90: atom.sys.global.min.u64
+; SM90: %atomicrmw.nanrepair
+; SM90: atom.relaxed.sys.global.cas.b64
 ; CHECK-LABEL: fmax_f64(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.global.max.s64

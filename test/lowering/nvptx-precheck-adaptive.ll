@@ -3,13 +3,25 @@
 ; shows a no-op) or its direct form by a per-site hint in shared memory,
 ; and both forms learn into it. Only for non-volatile monotonic atomics on
 ; NVPTX sm_70+ without aggregate=warp; elsewhere the plain trick.
-; RUN: %fpa-opt --sm=70 %s | %FileCheck %s
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s
-; RUN: %fpa-opt --sm=80 --precheck=adaptive %s | %FileCheck %s
-; RUN: %fpa-opt --sm=70 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
+; With NaN repair, where the PTX the code is sure to get has activemask
+; (6.2: sm_75's minimum, or an explicit ptx option), a warp of the direct
+; form whose operands have both signs first tries one cmpxchg from a
+; loaded value (CAS); for sm_70 with no ptx option there is no such form
+; (llc's default PTX for sm_70 is 6.0).
+; RUN: %fpa-opt --sm=70 %s | %FileCheck %s --check-prefixes=CHECK,SM70
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s --check-prefixes=CHECK,CAS
+; RUN: %fpa-opt --sm=80 --precheck=adaptive %s | %FileCheck %s --check-prefixes=CHECK,CAS
+; RUN: %fpa-opt --sm=70 --ptx=63 %s | %FileCheck %s --check-prefixes=CHECK,CAS
+; RUN: %fpa-opt --sm=70 --report=- -o /dev/null %s | %FileCheck %s --check-prefixes=REPORT,REPORT70
+; RUN: %fpa-opt --sm=90 --report=- -o /dev/null %s | %FileCheck %s --check-prefixes=REPORT,REPORTCAS
 ; Without NaN repair (assume=nan-free-memory), the direct form of a warp
 ; that does not learn does not wait for the old value: three forms.
 ; RUN: %fpa-opt --sm=90 --assume=nan-free-memory %s | %FileCheck %s --check-prefix=NANFREE
+; There, and for sm_70 with no ptx option, no mixed-sign form.
+; RUN: %fpa-opt --sm=90 --assume=nan-free-memory %s | %FileCheck %s --check-prefix=NOCAS
+; RUN: %fpa-opt --sm=70 %s | %FileCheck %s --check-prefix=NOCAS
+; NOCAS-NOT: ballot
+; NOCAS-NOT: hint.cas
 ; Not below sm_70, not with precheck=off or =on, not with aggregate=warp
 ; (there warp-precheck chooses): no hint at all.
 ; RUN: %fpa-opt --sm=60 %s | %FileCheck %s --check-prefix=NOHINT
@@ -41,6 +53,14 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
 ; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %learner = icmp ult i32 %tid.x, 32
+; The mixed-sign test, where the lanes are together at the site, before the
+; hint's branch: a ballot of the operands' sign bits over activemask.
+; CAS-NEXT: %neg = icmp slt i32 %vbits, 0
+; CAS-NEXT: %activemask = call i32 {{@llvm.nvvm.activemask\(\)|asm sideeffect "activemask.b32 \$0;", "=r"\(\)}}
+; CAS-NEXT: %signs = call i32 @llvm.nvvm.vote.ballot.sync(i32 %activemask, i1 %neg)
+; CAS-NEXT: [[A:%[0-9]+]] = icmp ne i32 %signs, %activemask
+; CAS-NEXT: [[B:%[0-9]+]] = icmp ne i32 %signs, 0
+; CAS-NEXT: %mixed = and i1 [[B]], [[A]]
 ; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.direct, !prof [[W:![0-9]+]]
 ; The precheck form: lane 0 stores what its load shows into the hint, the
 ; other lanes into the word beside it, before the skip.
@@ -57,8 +77,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
 ; The direct form: 1 into the hint after an atomic that was a no-op, in a
-; learning warp only; no other form.
+; learning warp only. With CAS, a mixed-sign warp goes to hint.cas.load
+; first, and a failed cmpxchg comes back to the integer atomics (hint.int).
 ; CHECK: hint.direct:
+; SM70-NOT: store
+; CAS-NEXT: br i1 %mixed, label %hint.cas.load, label %hint.int
+; CAS: hint.int:
+; CAS-SAME: preds = %hint.cas.try, %hint.direct
 ; CHECK-NOT: store
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
@@ -66,8 +91,24 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %learnnoop = and i1 %wasnoop, %learner
 ; CHECK-NEXT: br i1 %learnnoop,
 ; CHECK: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
-; CHECK-NOT: hint.learn
-; CHECK-NOT: hint.ask
+; SM70-NOT: hint.cas
+; The mixed-sign form: the loaded value's update by the cmpxchg loop's
+; operation; a no-op ends there (a learning warp storing 1 into the hint),
+; else one cmpxchg, which on failure goes on to the integer atomics.
+; CAS: hint.cas.load:
+; CAS-NEXT: %cas.cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
+; CAS: %cas.same = icmp eq i32 %new{{[0-9]*}}, %cas.cur
+; CAS-NEXT: br i1 %cas.same, label %hint.cas.ask, label %hint.cas.try
+; CAS: hint.cas.try:
+; CAS-NEXT: [[X:%[0-9]+]] = cmpxchg ptr addrspace(1) %p, i32 %cas.cur, i32 %new{{[0-9]*}} syncscope("device") monotonic monotonic, align 4
+; CAS-NEXT: %cas.ok = extractvalue { i32, i1 } [[X]], 1
+; CAS-NEXT: br i1 %cas.ok, label %hint.cas.done, label %hint.int
+; CAS: hint.cas.learn:
+; CAS-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CAS: hint.cas.ask:
+; CAS-NEXT: br i1 %learner, label %hint.cas.learn, label %hint.cas.done
+; CHECK-NOT: hint.learn:
+; CHECK-NOT: hint.ask:
 ; CHECK: hint.end:
 ; CHECK-NEXT: ret void
 define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
@@ -79,8 +120,10 @@ define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
 ; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
+; With CAS, the mixed-sign form's loaded value is its old value.
 ; CHECK: hint.end:
-; CHECK-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
+; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
+; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
 ; CHECK-NEXT: %o = bitcast i64 [[P]] to double
 ; CHECK-NEXT: ret double %o
 define double @fmax_f64_used(ptr %p, double %v) {
@@ -111,7 +154,8 @@ define void @fmin_half(ptr addrspace(1) %p, half %v) {
   ret void
 }
 
-; REPORT: fmin_f32: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops;
+; REPORT70: fmin_f32: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair
+; REPORTCAS: fmin_f32: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; else a warp whose operands have both signs first tries one cmpxchg from a loaded value;
 ; REPORT: fmax_f64_used: fmax double addrspace(0): rewritten int-trick: {{.*}}; adaptive precheck:
 ; REPORT-NOT: adaptive precheck
 ; REPORT: fmin_seq_cst: fmin float addrspace(1): rewritten int-trick:

@@ -17,9 +17,10 @@
 target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; Off: no shuffle, vote, match or redux (the default's adaptive precheck
-; reads activemask and %tid.x, but combines nothing).
-; OFF-NOT: llvm.nvvm.{{shfl|vote|match|redux}}
+; Off: no shuffle, match, redux or vote but a ballot (the default's
+; adaptive precheck reads activemask and %tid.x and takes a ballot of the
+; operands' signs, but combines nothing).
+; OFF-NOT: llvm.nvvm.{{shfl|vote.all|vote.any|vote.uni|match|redux}}
 
 ; fmin float through a generic pointer, result used: a lane whose pointer is
 ; not global sends the warp down the per-lane path (the leader's predicated
