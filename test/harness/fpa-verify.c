@@ -549,7 +549,9 @@ static wrap_fn jit_add(jctx *j, LLVMModuleRef m, const char *wname) {
  * assumption come last, so that lowered code already checked without one
  * is not checked again. On sm_90 the default, precheck=adaptive, picks per
  * warp between the integer trick's direct form (precheck=off here) and its
- * precheck form (precheck=on) by a hint that it reads with NVVM
+ * precheck form (precheck=on), and gives a warp whose operands have both
+ * signs one cmpxchg from a loaded value with the cmpxchg loop's operation
+ * (minmax=loop here), by a hint and a ballot that it reads with NVVM
  * intrinsics, which run only on a GPU; fpa-warp-sim runs it with host
  * versions of them. */
 typedef struct config {
