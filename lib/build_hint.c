@@ -36,15 +36,26 @@
  * (the plain direct form is the integer trick as the decision made it).
  * Monotonic, non-volatile atomics only (decide.c): the precheck's load is
  * a no-op's linearization point, and the learning forms have no fences. */
+
 /* Whether the lanes' operands `vbits` have both signs (a ballot of the
  * sign bits over activemask), at the builder: made where the lanes are
- * together at the site, before the hint's branch may split them.
- *
- * The direct form's mixed-sign form, at the end of `bb` (`mixed` from
- * mixed_signs): a warp whose lanes' operands have both signs needs both
- * integer atomics, two instructions where one atomic
- * per lane is one. It first tries one cmpxchg per lane from a loaded value,
- * as LLVM's loop does (a load and a cmpxchg, or only the load):
+ * together at the site, before the hint's branch may split them. */
+static LLVMValueRef mixed_signs(fpa_warp *w, LLVMValueRef vbits) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w->wty, 0), "neg");
+  LLVMValueRef mask = fpa_compat_nvvm_activemask(b, w->s->mod);
+  LLVMValueRef args[2] = {mask, neg};
+  LLVMValueRef ballot = fpa_warp_intrinsic(w, "llvm.nvvm.vote.ballot.sync",
+                                           NULL, args, 2, "signs");
+  return LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntNE, ballot, ku(w->i32, 0), ""),
+                      LLVMBuildICmp(b, LLVMIntNE, ballot, mask, ""), "mixed");
+}
+
+/* The direct form's mixed-sign form, at the end of `bb` (`mixed` from
+ * mixed_signs). A warp whose lanes' operands have both signs needs both
+ * integer atomics, two instructions where one atomic per lane is one. It
+ * first tries one cmpxchg per lane from a loaded value, as LLVM's loop
+ * does (a load and a cmpxchg, or only the load):
  *   - a no-op (the loaded value is the result) ends at the load, which is
  *     its linearization point, as for precheck (monotonic, non-volatile);
  *     a learning warp's lane then stores 1 (hot) into the hint;
@@ -57,17 +68,6 @@
  * and in the operand follow the contract with no repair. Warps of one
  * sign go straight to `rest`. *old gets the form's old value and *exit its
  * last block. */
-static LLVMValueRef mixed_signs(fpa_warp *w, LLVMValueRef vbits) {
-  LLVMBuilderRef b = w->b;
-  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, vbits, ku(w->wty, 0), "neg");
-  LLVMValueRef mask = fpa_compat_nvvm_activemask(b, w->s->mod);
-  LLVMValueRef args[2] = {mask, neg};
-  LLVMValueRef ballot = fpa_warp_intrinsic(w, "llvm.nvvm.vote.ballot.sync",
-                                           NULL, args, 2, "signs");
-  return LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntNE, ballot, ku(w->i32, 0), ""),
-                      LLVMBuildICmp(b, LLVMIntNE, ballot, mask, ""), "mixed");
-}
-
 static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
                            LLVMBasicBlockRef rest, LLVMValueRef mixed,
                            LLVMValueRef vbits, LLVMValueRef learner,
@@ -84,7 +84,8 @@ static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
   LLVMPositionBuilderAtEnd(b, cas);
   LLVMTypeRef ity = LLVMTypeOf(vbits);
   LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, ity);
-  LLVMValueRef cur = fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cas.cur");
+  LLVMValueRef cur =
+      fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cas.cur");
   fpa_loop_word lw;
   memset(&lw, 0, sizeof lw);
   LLVMValueRef next = fpa_loop_next(b, s, &lw, cur, vbits);
@@ -94,15 +95,15 @@ static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
   LLVMPositionBuilderAtEnd(b, ask);
   LLVMBuildCondBr(b, learner, learn, done);
   LLVMPositionBuilderAtEnd(b, learn);
-  LLVMValueRef st = LLVMBuildStore(
-      b, ku(w->i32, 1), fpa_warp_hint_word0(w, hint));
+  LLVMValueRef st =
+      LLVMBuildStore(b, ku(w->i32, 1), fpa_warp_hint_word0(w, hint));
   LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
   fpa_compat_set_syncscope(st, fpa_compat_syncscope_id(w->ctx, "block"));
   LLVMSetAlignment(st, 4);
   LLVMBuildBr(b, done);
   LLVMPositionBuilderAtEnd(b, try_);
-  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(b, ptr, cur, next, s->ordering,
-                                             s->ordering, 0);
+  LLVMValueRef pair =
+      LLVMBuildAtomicCmpXchg(b, ptr, cur, next, s->ordering, s->ordering, 0);
   LLVMSetAlignment(pair, s->align);
   fpa_copy_atomic_props(s, pair, 1);
   LLVMBuildCondBr(b, LLVMBuildExtractValue(b, pair, 1, "cas.ok"), done, rest);
