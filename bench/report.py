@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Ratios, goals, tables and a figure from a merged benchmark CSV (issue 5).
 
-  python3 bench/report.py bench/results/DATE-h200.csv
+  python3 bench/report.py bench/results/NAME.csv
         [--table FILE.md] [--png FILE.png] [--readme README.md]
-        [--type float] [--used 0] [--noise 0.95]
+        [--type float] [--used 0] [--noise 0.95] [--memory warm|cold]
+        [--modes fpa-precheck,fpa-warp,...]
 
 The CSV: '#' lines are comments; header
   op,type,addresses,data,result_used,variant,gupdates_per_s
 (extra columns are ignored, except that check=BAD marks a failed cell). An
 empty gupdates_per_s is a failed cell; a row that is not there is a missing
 cell. Variants: llvm, fpa, fpa-* (any number, treated alike), int-limit,
-triton, and whatever else appears (shown, not rated).
+triton, llvm-copy (the identical-code control), and whatever else appears
+(shown, not rated). A run with the output cold in L2 names its variants
+NAME-cold: --memory cold rates those rows (read as NAME), the default
+--memory warm the others.
 
 stdout: the summary table (type --type, result_used --used: rows op x data,
 columns A, cells "fpa/llvm · fpa/int-limit") and the goals, each met or not
@@ -20,7 +24,11 @@ with its failing cells:
   3. mixed-sign data (random) at A=32 and A=4096: fpa/int-limit, met where
      every ratio >= --noise
   4. fpa >= triton (ratio >= --noise) in every cell that has triton
-and for each goal the fpa-* variant that does best on it.
+  5. (with --modes) fpa >= 0.95 x the best of those fpa-* variants, the
+     exact modes, in every cell
+  6. fmin and fmax at one address on random data: fpa >= 30 x int-limit
+  7. (with llvm-copy rows) llvm-copy/llvm within 0.97 to 1.03 in every cell
+and for goals 1 to 4 the fpa-* variant that does best on it.
 --table: the same, plus the full table of every cell.
 --png: throughput against addresses (log-log), a panel per op and data
 pattern, a line per variant, for --type and --used (needs matplotlib).
@@ -43,6 +51,8 @@ END = "<!-- bench-table:end -->"
 DASH = "\u2013"  # shown where a ratio cannot be computed
 DOT = "\u00b7"
 FAILED = "failed"  # a row with an empty figure (or check=BAD)
+COLD = "-cold"  # the suffix of a cold-L2 run's variant names
+BEST_MODE = "best exact mode"  # per cell, the fastest of --modes (goal 5)
 
 
 def order(seq, known):
@@ -60,8 +70,9 @@ def variant_order(vs):
 
 
 class Results:
-    def __init__(self, path):
+    def __init__(self, path, memory="warm"):
         self.path = path
+        self.memory = memory
         self.cells = {}  # (op, type, A, data, used) -> {variant: float or FAILED}
         self.comments = []
         self.duplicates = 0
@@ -86,6 +97,10 @@ class Results:
             except (TypeError, ValueError):
                 raise ValueError("%s: bad row %d: %r" % (path, n, row))
             v = row["variant"].strip()
+            # fpa-bench and triton_bench name a cold-L2 run's variants NAME-cold
+            if v.endswith(COLD) != (memory == "cold"):
+                continue
+            v = v[:-len(COLD)] if memory == "cold" else v
             g = (row["gupdates_per_s"] or "").strip()
             bad = (row.get("check") or "").strip().upper() in ("BAD", "ERROR")
             val = FAILED if (g == "" or bad) else float(g)
@@ -176,8 +191,8 @@ def used_words(used):
 def summary_table(res, ty, used):
     """Markdown: rows op x data, columns A, cells fpa/llvm · fpa/int-limit."""
     addrs = res.addresses()
-    lines = ["fpa/llvm %s fpa/int-limit, type %s, %s (%s: no figure for one of the two)" % (
-        DOT, ty, used_words(used), DASH), ""]
+    lines = ["fpa/llvm %s fpa/int-limit, type %s, %s%s (%s: no figure for one of the two)" % (
+        DOT, ty, used_words(used), ", cold L2" if res.memory == "cold" else "", DASH), ""]
     lines.append("| op | data | " + " | ".join("A=" + a_label(a) for a in addrs) + " |")
     lines.append("| --- | --- | " + " | ".join("---" for _ in addrs) + " |")
     rows = 0
@@ -237,7 +252,11 @@ def best_star(res, k):
 
 
 class Goal:
-    def __init__(self, number, text, keys, den, threshold, listing=False):
+    def __init__(self, number, text, keys, den, threshold, listing=False, num="fpa", upper=None,
+                 alternatives=True):
+        self.num = num  # the variant rated (fpa, or llvm-copy for the control)
+        self.upper = upper  # if set, a ratio above it fails too
+        self.alternatives = alternatives  # rate the fpa-* variants as well
         self.number = number
         self.text = text
         self.keys = keys  # the cells the goal is about
@@ -265,28 +284,34 @@ class Goal:
             else:
                 r = x / d
                 ratios.append((k, r))
-                if r < self.threshold:
+                if r < self.threshold or (self.upper is not None and r > self.upper):
                     failing.append((k, r, ""))
         return rated, failing, unrated, ratios
 
     def report(self, res):
         out = []
-        rated, failing, unrated, ratios = self.rate(res, "fpa")
+        num = self.num
+        rated, failing, unrated, ratios = self.rate(res, num)
         met = rated > 0 and not failing
         status = "MET" if met else ("NOT MET" if rated else "NOT RATED (no cells)")
-        out.append("Goal %d: %s: %s (%d of %s below %.2f%s)" % (
-            self.number, self.text, status, len(failing), cells(rated), self.threshold,
+        bound = ("outside %.2f to %.2f" % (self.threshold, self.upper) if self.upper is not None
+                 else "below %.2f" % self.threshold)
+        out.append("Goal %d: %s: %s (%d of %s %s%s)" % (
+            self.number, self.text, status, len(failing), cells(rated), bound,
             ", %s with no %s figure" % (cells(unrated), self.den) if unrated else ""))
         if self.listing:
             for k, r in ratios:
-                out.append("    %s: fpa/%s = %s%s" % (cell_name(k), self.den, fmt_ratio(r),
-                                                       "" if r >= self.threshold else "  (below)"))
+                out.append("    %s: %s/%s = %s%s" % (cell_name(k), num, self.den, fmt_ratio(r),
+                                                     "" if r >= self.threshold else "  (below)"))
             for k, r, why in failing:
                 if r is None:
                     out.append("    %s: %s" % (cell_name(k), why))
         else:
             for k, r, why in failing:
-                out.append("    %s: %s" % (cell_name(k), "fpa/%s = %s" % (self.den, fmt_ratio(r)) if r is not None else why))
+                out.append("    %s: %s" % (cell_name(k), "%s/%s = %s" % (num, self.den, fmt_ratio(r))
+                                              if r is not None else why))
+        if not self.alternatives:
+            return met, out
         # The fpa-* variants on the same goal.
         best = None
         lines = []
@@ -316,8 +341,28 @@ class Goal:
         return met, out
 
 
-def goals(res, noise):
+def add_best_mode(res, modes):
+    """Puts BEST_MODE into every cell where one of `modes` has a figure:
+    the highest of their figures (goal 5's yardstick)."""
+    for k, d in res.cells.items():
+        xs = [d[m] for m in modes if isinstance(d.get(m), float)]
+        if xs:
+            d[BEST_MODE] = max(xs)
+
+
+def goals(res, noise, modes=None):
     allk = res.keys()
+    extra = []
+    if modes:
+        add_best_mode(res, modes)
+        extra.append(Goal(5, "fpa >= 0.95 x the best of the exact modes %s in every cell" % ", ".join(modes),
+                          allk, BEST_MODE, 0.95, alternatives=False))
+    extra.append(Goal(6, "fmin and fmax at one address on random data: fpa >= 30 x int-limit",
+                      [k for k in allk if k[0] in ("fmin", "fmax") and k[2] == 1 and k[3] == "random"],
+                      "int-limit", 30.0, listing=True, alternatives=False))
+    if "llvm-copy" in res.variants:
+        extra.append(Goal(7, "the control: llvm-copy within 0.97 to 1.03 of llvm in every cell", allk,
+                          "llvm", 0.97, num="llvm-copy", upper=1.03, alternatives=False))
     return [
         Goal(1, "fpa >= llvm in every cell, within noise", allk, "llvm", noise),
         Goal(2, "fpa >= 0.95 x int-limit for same-sign data (positive) at every address count",
@@ -326,12 +371,12 @@ def goals(res, noise):
              [k for k in allk if k[3] == "random" and k[2] in (32, 4096)], "int-limit", noise, listing=True),
         Goal(4, "fpa >= triton in every cell that has triton, within noise",
              [k for k in allk if res.get(k, "triton") is not None], "triton", noise),
-    ]
+    ] + extra
 
 
-def goals_text(res, noise):
+def goals_text(res, noise, modes=None):
     out = []
-    for g in goals(res, noise):
+    for g in goals(res, noise, modes):
         _, lines = g.report(res)
         out.extend(lines)
     return "\n".join(out)
@@ -381,8 +426,8 @@ def write_png(res, path, ty, used):
                 ax.set_xlabel("addresses")
             ax.set_xticks(addrs)
             ax.set_xticklabels([a_label(a) for a in addrs])
-    fig.suptitle("Atomic update throughput, type %s, %s; a panel per operation (columns) and data "
-                 "pattern (rows); log-log\n%s" % (ty, used_words(used), os.path.basename(res.path)))
+    fig.suptitle("Atomic update throughput, type %s, %s, %s L2; a panel per operation (columns) and data "
+                 "pattern (rows); log-log\n%s" % (ty, used_words(used), res.memory, os.path.basename(res.path)))
     order_h = [v for v in res.variants if v in handles]
     fig.legend([handles[v] for v in order_h], order_h, loc="lower center", ncol=max(1, len(order_h)),
                frameon=False)
@@ -414,17 +459,23 @@ def main(argv=None):
     ap.add_argument("--type", default="float", choices=TYPES, help="type of the summary and the figure")
     ap.add_argument("--used", type=int, default=0, choices=(0, 1), help="result_used of the summary and the figure")
     ap.add_argument("--noise", type=float, default=0.95, help="ratio that counts as 'not slower' (default 0.95)")
+    ap.add_argument("--memory", default="warm", choices=("warm", "cold"),
+                    help="rate the warm rows, or the cold-L2 ones (variants named NAME-cold, read as NAME)")
+    ap.add_argument("--modes", default="", metavar="LIST",
+                    help="comma list of fpa-* variants that are exact modes: adds goal 5 (fpa against the "
+                         "best of them in each cell)")
     args = ap.parse_args(argv)
+    modes = [m for m in args.modes.split(",") if m]
     try:
-        res = Results(args.csv)
+        res = Results(args.csv, args.memory)
     except (OSError, ValueError) as e:
         sys.stderr.write("report: %s\n" % e)
         return 1
     if res.duplicates:
         sys.stderr.write("report: %d duplicate rows; the last of each counts\n" % res.duplicates)
     summary = summary_table(res, args.type, args.used)
-    gtext = goals_text(res, args.noise)
-    print("# %s: %d cells, variants %s" % (args.csv, len(res.cells), ", ".join(res.variants)))
+    gtext = goals_text(res, args.noise, modes)
+    print("# %s: %d cells (%s), variants %s" % (args.csv, len(res.cells), args.memory, ", ".join(res.variants)))
     print()
     print(summary)
     print()

@@ -12,9 +12,9 @@
 #                                           OUTDIR/matrix-*.csv
 #   bench/run-matrix.sh triton OUTDIR [ARGS] on the GPU machine: the Triton
 #                                           variant (bench/triton_bench.py)
-#   bench/run-matrix.sh merge DATE CSV...   here: one
-#                                           bench/results/DATE-h200.csv (and
-#                                           -cells.csv) from the runs' files
+#   bench/run-matrix.sh merge NAME CSV...   here: one bench/results/NAME.csv
+#                                           (and NAME-cells.csv) from the
+#                                           runs' files (NAME: DATE-GPU)
 #
 # Variants (each compiled from the same IR):
 #   llvm                 clang-22 -O2, no plugin: LLVM 22's own lowering
@@ -122,9 +122,8 @@ triton)
   cat "triton-$tag.csv"
   ;;
 merge)
-  date=$out
-  dest=$root/bench/results/$date-h200.csv
-  cells=$root/bench/results/$date-h200-cells.csv
+  dest=$root/bench/results/$out.csv
+  cells=$root/bench/results/$out-cells.csv
   {
     grep -h '^#' "$@" | grep -v '^# triton:' | sort -u
     grep -h '^# triton:' "$@" | sort -u || true

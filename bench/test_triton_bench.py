@@ -172,7 +172,7 @@ def test_subset_and_no_triton_ops(tmp):
 
 def test_bad_usage():
     for argv in (["--n", "1000"], ["--ops", "fmul"], ["--addresses", "33"], ["--types", "bfloat"],
-                 ["--n", str(1 << 25)]):
+                 ["--n", str(1 << 25)], ["--cold-mib", "-1"], ["--cold-mib", "5000"]):
         err = io.StringIO()
         with redirect_stderr(err):
             try:
@@ -190,11 +190,25 @@ def test_kernel_params():
     assert p["amask"] == (1 << 24) - 1 and p["shift"] == 24 and not p["QUANT"] and p["s"] == 2.0 ** -15
 
 
+def test_cold_variant(tmp):
+    cells_csv = os.path.join(tmp, "cold.csv")
+    rc, out, err = run_main(["--n", "1024", "--no-selfcheck", "--ops", "fmax", "--types", "float",
+                             "--addresses", "1", "--data", "positive", "--used", "0",
+                             "--cold-mib", "512", "--cells", cells_csv], FakeBackend())
+    assert rc == 0, err
+    assert "cold L2 (512 MiB written before each launch)" in out.splitlines()[1], out
+    rows = rows_of(out)
+    assert rows[1:] == ["fmax,float,1,positive,0,triton-cold," + tb.fmt_sig(1024 / 8e6)], rows
+    with open(cells_csv) as f:
+        assert f.read().splitlines()[1].split(",")[5] == "triton-cold"
+
+
 def main():
     tests = [("a whole run at N=2^12 (stand-in backend)", test_full_small_run, True),
              ("BAD cells: empty figure, check=BAD, exit 3", test_bad_cells, True),
              ("a failing generator self-check stops the run", test_selfcheck_failure, True),
              ("subsets; ops without a Triton operation", test_subset_and_no_triton_ops, True),
+             ("--cold-mib names the variant triton-cold", test_cold_variant, True),
              ("bad usage exits 2", test_bad_usage, False),
              ("kernel parameters", test_kernel_params, False)]
     with tempfile.TemporaryDirectory() as tmp:

@@ -17,7 +17,9 @@ and not, for N = 2^16, and they must equal numpy's bit for bit. A mismatch
 stops the run (exit 1).
 
 Per cell: 2 warm-up and 7 timed launches (--warmup, --repeat), each on
-freshly reset memory, after a torch.cuda._sleep that keeps the GPU busy
+freshly reset memory (with --cold-mib MIB, then MIB MiB written elsewhere,
+so that the launch starts from device memory; the variant is triton-cold),
+after a torch.cuda._sleep that keeps the GPU busy
 while Python enqueues the launch, timed with CUDA events around the kernel
 alone; the median counts. Then the final memory (bit for bit) and, with
 result_used=1, every returned old value are checked against numpy.
@@ -163,13 +165,17 @@ def first_line(exc):
 class TritonBackend:
     """Runs the kernels on the current CUDA device."""
 
-    def __init__(self, sleep_cycles):
+    def __init__(self, sleep_cycles, cold_mib=0):
         if not HAVE_TRITON:
             raise RuntimeError("triton and torch are needed: %s" % (IMPORT_ERROR,))
         if not torch.cuda.is_available():
             raise RuntimeError("no CUDA device")
         self.sleep_cycles = sleep_cycles
         self.dev = torch.device("cuda")
+        # --cold-mib: written before each launch, after the reset, so that
+        # the launch starts from device memory (more than the L2 cache)
+        self.scratch = (torch.empty(cold_mib << 20, dtype=torch.uint8, device=self.dev)
+                        if cold_mib else None)
         self.ttype = {"float": torch.float32, "double": torch.float64, "half": torch.float16}
 
     def describe(self):
@@ -224,6 +230,8 @@ class TritonBackend:
         ends = [torch.cuda.Event(enable_timing=True) for _ in range(total)]
         for k in range(total):
             mem.fill_(init)
+            if self.scratch is not None:
+                self.scratch.fill_(k & 255)
             # Keep the GPU busy while Python enqueues the start event and
             # the launch, so that no launch latency lands between them.
             torch.cuda._sleep(self.sleep_cycles)
@@ -271,7 +279,8 @@ def fmt_sig(x, digits=4):
 
 
 class Output:
-    def __init__(self, out_path, cells_path):
+    def __init__(self, out_path, cells_path, variant=VARIANT):
+        self.variant = variant
         self.files = [sys.stdout]
         self.opened = []
         if out_path:
@@ -291,10 +300,11 @@ class Output:
 
     def cell(self, key, gups, n, launches, ms, check):
         op, ty, a, data, used = key
-        self.line("%s,%s,%d,%s,%d,%s,%s" % (op, ty, a, data, used, VARIANT, "" if gups is None else fmt_sig(gups)))
+        self.line("%s,%s,%d,%s,%d,%s,%s" % (op, ty, a, data, used, self.variant,
+                                             "" if gups is None else fmt_sig(gups)))
         if self.cells:
             self.cells.write("%s,%s,%d,%s,%d,%s,%d,%d,%s,%s\n" % (
-                op, ty, a, data, used, VARIANT, n, launches, "" if ms is None else "%.6f" % ms, check))
+                op, ty, a, data, used, self.variant, n, launches, "" if ms is None else "%.6f" % ms, check))
             self.cells.flush()
 
     def close(self):
@@ -325,6 +335,10 @@ def parse_args(argv):
     ap.add_argument("--used", default="0,1", help="result_used values (default 0,1)")
     ap.add_argument("--sleep-cycles", type=int, default=200000,
                     help="torch.cuda._sleep before each launch (default 200000, about 100 us at 2 GHz)")
+    ap.add_argument("--cold-mib", type=int, default=0, metavar="MIB",
+                    help="before each launch, after the reset, write MIB MiB elsewhere (more than the L2 "
+                         "cache), so the cell starts from device memory; the variant is then triton-cold "
+                         "(default 0: warm)")
     ap.add_argument("--selfcheck", action="store_true", help="only check the generator against numpy")
     ap.add_argument("--no-selfcheck", action="store_true", help="skip the generator check before the run")
     args = ap.parse_args(argv)
@@ -338,6 +352,8 @@ def parse_args(argv):
         ap.error(str(e))
     if not bd.is_pow2(args.n) or args.n < BLOCK or args.n > (1 << 24):
         ap.error("--n must be a power of two from %d to 2^24" % BLOCK)
+    if args.cold_mib < 0 or args.cold_mib > 4096:
+        ap.error("--cold-mib must be from 0 to 4096")
     if args.repeat < 1 or args.warmup < 0:
         ap.error("--repeat must be >= 1 and --warmup >= 0")
     return args
@@ -418,7 +434,7 @@ def main(argv=None, backend=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if backend is None:
         try:
-            backend = TritonBackend(args.sleep_cycles)
+            backend = TritonBackend(args.sleep_cycles, args.cold_mib)
         except RuntimeError as e:
             log("triton_bench: %s" % e)
             return 1
@@ -433,13 +449,14 @@ def main(argv=None, backend=None):
             % (count, SELFCHECK_N, time.time() - t0))
         if args.selfcheck:
             return 0
-    out = Output(args.out, args.cells)
+    out = Output(args.out, args.cells, VARIANT + ("-cold" if args.cold_mib else ""))
     try:
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
         out.line("# %s, %s" % (now, backend.describe()))
-        out.line("# command: %s; N=%d, warmup %d, repeat %d, sleep %d cycles, 256 threads a block" % (
+        out.line("# command: %s; N=%d, warmup %d, repeat %d, sleep %d cycles, 256 threads a block%s" % (
             " ".join(["bench/triton_bench.py"] + (sys.argv[1:] if argv is None else list(argv))),
-            args.n, args.warmup, args.repeat, args.sleep_cycles))
+            args.n, args.warmup, args.repeat, args.sleep_cycles,
+            ", cold L2 (%d MiB written before each launch)" % args.cold_mib if args.cold_mib else ""))
         out.line(HEADER)
         failed = run(args, backend, out)
     finally:

@@ -12,6 +12,6 @@
 # (*-log.txt is each command's whole output.)
 set -eu
 R=bench/results/2026-11-21-h200-raw
-bash bench/run-matrix.sh merge 2026-11-21 \
+bash bench/run-matrix.sh merge 2026-11-21-h200 \
   $R/a-matrix.csv $R/b-matrix.csv $R/c-matrix.csv $R/t-matrix.csv \
   $R/a-cells.csv $R/b-cells.csv $R/c-cells.csv $R/t-cells.csv
