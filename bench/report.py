@@ -389,7 +389,8 @@ def write_png(res, path, ty, used):
 
     addrs = res.addresses()
     datas = DATA + sorted({k[3] for k in res.cells} - set(DATA))
-    fig, axes = plt.subplots(len(datas), len(OPS), figsize=(4.0 * len(OPS), 3.2 * len(datas)),
+    ops = res.ops()  # a column per op that has rows
+    fig, axes = plt.subplots(len(datas), len(ops), figsize=(4.0 * len(ops), 3.2 * len(datas)),
                              sharex=True, squeeze=False)
     style = {"llvm": dict(color="tab:red", marker="o", lw=1.6),
              "fpa": dict(color="tab:blue", marker="s", lw=2.6),
@@ -400,7 +401,7 @@ def write_png(res, path, ty, used):
         style[v] = dict(color=others[j % len(others)], marker=".", ls=":", lw=1.3)
     handles = {}
     for r, data in enumerate(datas):
-        for c, op in enumerate(OPS):
+        for c, op in enumerate(ops):
             ax = axes[r][c]
             drawn = False
             for v in res.variants:
