@@ -229,7 +229,7 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                "load");
     } else if (o->precheck == FPA_PRECHECK_ADAPTIVE &&
                (c->target != FPA_TARGET_NVPTX || c->sm < 70 || c->ptx < 60 ||
-                s->lanes > 1 || o->aggregate != FPA_AGG_NONE)) {
+                s->lanes > 1 || o->aggregate == FPA_AGG_WARP)) {
       /* the default: where it does not apply, the int trick as it is */
     } else if (o->precheck == FPA_PRECHECK_ADAPTIVE) {
       /* the mixed-sign form waits for its load, as NaN repair waits for
@@ -241,9 +241,7 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                "; adaptive precheck: skipped when a load shows no change, "
                "while a hint in shared memory says recent updates were "
                "no-ops%s",
-               cas ? "; else a warp whose operands have both signs first "
-                     "tries one cmpxchg from a loaded value"
-                   : "");
+               cas ? FPA_MIXED_CAS_REASON : "");
     } else {
       d->precheck = 1;
       snprintf(d->reason + n, sizeof d->reason - n,

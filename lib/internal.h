@@ -59,10 +59,16 @@ enum { FPA_PRECHECK_ADAPTIVE = 2 };
 /* fpa_decision.precheck: adaptive, and a warp whose operands have both
  * signs first tries one cmpxchg from a loaded value (build_hint.c) */
 enum { FPA_PRECHECK_ADAPTIVE_CAS = 3 };
+/* what the reason of an FPA_PRECHECK_ADAPTIVE_CAS decision adds */
+#define FPA_MIXED_CAS_REASON                                                   \
+  "; else a warp whose operands have both signs first tries one cmpxchg "      \
+  "from a loaded value"
 
 typedef enum fpa_aggregate {
   FPA_AGG_NONE, /* one atomic per lane, as written */
-  FPA_AGG_WARP  /* NVPTX: one atomic per warp and address (build_warp.c) */
+  FPA_AGG_WARP, /* NVPTX: one atomic per warp and address (build_warp.c) */
+  FPA_AGG_AUTO  /* FPA_AGG_WARP where it always pays (fpa_auto_aggregates),
+                   else FPA_AGG_NONE */
 } fpa_aggregate;
 
 /* aggregate=warp, per-lane path: when to read first (warp_hint.c) */

@@ -184,6 +184,20 @@ typedef struct planned {
   fpa_warp_plan *warp; /* aggregate=warp applies (owned), else NULL */
 } planned;
 
+/* aggregate=auto: whether a site that aggregate=warp could take (`p`) is
+ * one where it always pays. Where every lane has the same address (known
+ * without a test) and no lane waits for an old value, a warp's updates of
+ * fmin/fmax/fminimum/fmaximum become one update by one lane: at one hot
+ * address that is up to 32 times fewer atomics, and it costs nothing
+ * anywhere else. A used result needs the scan and the leader's predicated
+ * atomic, which loses to the per-lane forms on data whose updates are
+ * mostly no-ops, so it stays per lane. */
+static int auto_aggregates(const fpa_site *s, const fpa_warp_plan *p) {
+  int minmax = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX ||
+               s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
+  return p->apply && p->uniform && minmax && !s->result_used;
+}
+
 /* Lowers one function; `changed` is set when it was modified.
  *
  * Decisions, callbacks and report records follow program order. The rewrites
@@ -235,12 +249,31 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
       s.sys_asm = fpa_rmw_sys_asm(&caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
-      if (warp.apply)
+      if (o->aggregate == FPA_AGG_AUTO && !auto_aggregates(&s, &warp))
+        warp.apply = 0; /* the per-lane decision, and its reason, as is */
+      else if (warp.apply) {
+        if (o->aggregate == FPA_AGG_AUTO) {
+          /* the leaders' atomic drops the mixed-sign form (below) */
+          char *cas = strstr(d.reason, FPA_MIXED_CAS_REASON);
+          if (cas)
+            memmove(cas, cas + strlen(FPA_MIXED_CAS_REASON),
+                    strlen(cas + strlen(FPA_MIXED_CAS_REASON)) + 1);
+        }
         snprintf(wreason, sizeof wreason, "%s; each group's leader: %s: %s",
                  warp.why, fpa_strategy_name(d.strategy), d.reason);
-      else
+      } else
         snprintf(wreason, sizeof wreason, "%s; not warp-aggregated: %s",
                  d.reason, warp.why);
+      if (warp.apply && o->aggregate == FPA_AGG_AUTO) {
+        static const char why[] = "aggregate=auto (the address is the same "
+                                  "in every lane and the result is unused): ";
+        size_t len = strlen(wreason), w = sizeof why - 1;
+        if (len + w >= sizeof wreason)
+          len = sizeof wreason - w - 1;
+        memmove(wreason + w, wreason, len);
+        memcpy(wreason, why, w);
+        wreason[w + len] = 0;
+      }
     }
     char *type = LLVMPrintTypeToString(s.vty);
     const char *from = fpa_calls_origin(calls, s.inst);
@@ -317,6 +350,10 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       fill_site(m, fn, made[i], op, &ms);
       fpa_decision md;
       fpa_decide(&ms, &caps, o, &md);
+      /* the leaders' atomic (aggregate=auto: one lane per warp) has no
+       * lanes of both signs for the mixed-sign form's ballot to find */
+      if (md.precheck == FPA_PRECHECK_ADAPTIVE_CAS)
+        md.precheck = FPA_PRECHECK_ADAPTIVE;
       ms.fence_ssid = fpa_fence_scope(&caps, ms.ctx, ms.ssid);
       ms.sys_asm = fpa_rmw_sys_asm(&caps);
       if (action_of(md.strategy) == FPA_ACTION_REWRITTEN)

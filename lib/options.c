@@ -48,14 +48,17 @@ static const fpa_option_info option_table[] = {
      "reassociate-fadd: with aggregate=warp, a warp's fadd/fsub operands may "
      "be summed before the one atomic (rounding differs from one atomic per "
      "lane). In opt pass parameters separate list items with ':'."},
-    {"aggregate", "none|warp", "none",
+    {"aggregate", "auto|none|warp", "auto",
      "Combine the updates of lanes of a warp that hit the same address into "
      "one atomic, done by the lowest such lane. warp: NVPTX sm_70+ (sm_80+ "
      "adds redux.sync), non-volatile monotonic atomicrmw; exact for "
      "fmin/fmax/fminimum/fmaximum (all types), fadd/fsub (float, double) "
      "only with assume=reassociate-fadd. A used result is rebuilt for each "
      "lane by a scan in lane order, behind a leader whose atomic is "
-     "predicated PTX."},
+     "predicated PTX. auto: warp for fmin/fmax/fminimum/fmaximum whose "
+     "result is unused and whose address is the same in every lane (a "
+     "kernel's pointer argument or a global, plus constant offsets), where "
+     "it needs no run-time test; none elsewhere."},
     {"warp-precheck", "off|mixed|all", "off",
      "With aggregate=warp, fmin/fmax by the integer trick with its NaN "
      "repair or a used result, on the per-lane path (lanes with distinct "
@@ -116,6 +119,7 @@ int fpa_options_create(fpa_options **out) {
   o->calls = FPA_CALLS_ALL;
   o->raise = 1;
   o->precheck = FPA_PRECHECK_ADAPTIVE;
+  o->aggregate = FPA_AGG_AUTO;
   return FPA_OK;
 }
 
@@ -365,9 +369,10 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
     return FPA_OK;
   }
   if (strcmp(name, "aggregate") == 0) {
-    static const keyword t[] = {{"none", FPA_AGG_NONE}, {"warp", FPA_AGG_WARP}};
+    static const keyword t[] = {
+        {"auto", FPA_AGG_AUTO}, {"none", FPA_AGG_NONE}, {"warp", FPA_AGG_WARP}};
     if (!KEYWORD_VALUE(value, t, &k))
-      return fail(error, name, value, "none or warp");
+      return fail(error, name, value, "auto, none or warp");
     o->aggregate = (fpa_aggregate)k;
     return FPA_OK;
   }

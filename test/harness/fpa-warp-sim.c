@@ -1003,6 +1003,7 @@ typedef struct combo {
   int op, ty, sm, used, as, uniform, nan_free;
   const char *warp_precheck; /* warp-precheck=..., or NULL */
   int adaptive; /* precheck=adaptive, per lane (no aggregate=warp) */
+  int autoagg;  /* the default options: aggregate=auto aggregates it */
   int hint;     /* the lowering has warp-precheck's hint (or adaptive's) */
   char name[160];
   lane_fn fn;
@@ -1085,7 +1086,10 @@ static int build_combo(combo *c, unsigned id) {
   if (!g_ir_file) {
     char opts[200];
     snprintf(opts, sizeof opts, "target=nvptx;sm=%d;ptx=78;%s;assume=%s%s%s",
-             c->sm, c->adaptive ? "precheck=adaptive" : "aggregate=warp",
+             c->sm,
+             c->adaptive  ? "precheck=adaptive"
+             : c->autoagg ? "aggregate=auto"
+                          : "aggregate=warp",
              c->op <= OP_FSUB ? "reassociate-fadd"
              : c->nan_free    ? "nan-free-memory"
                               : "none",
@@ -1102,10 +1106,12 @@ static int build_combo(combo *c, unsigned id) {
     for (size_t i = 0; i < fpa_report_size(rep); ++i)
       if (strcmp(fpa_report_at(rep, i)->function, "f") == 0)
         rec = fpa_report_at(rep, i);
-    int ok = rec && (c->adaptive
-                         ? strcmp(rec->strategy, "int-trick") == 0 &&
-                               strstr(rec->reason, "adaptive precheck:")
-                         : strcmp(rec->strategy, "warp-aggregated") == 0);
+    int ok = rec &&
+             (c->adaptive
+                  ? strcmp(rec->strategy, "int-trick") == 0 &&
+                        strstr(rec->reason, "adaptive precheck:")
+                  : strcmp(rec->strategy, "warp-aggregated") == 0 &&
+                        (!c->autoagg || strstr(rec->reason, "aggregate=auto")));
     if (!ok || g_verbose)
       printf("%s %s: %s %s\n",
              ok            ? "lowered"
@@ -1662,29 +1668,34 @@ int main(int argc, char **argv) {
         if (!list_has(sms, smname))
           continue;
         for (int used = 0; used < 2; ++used)
-          for (int shape = 0; shape < 8; ++shape) {
+          for (int shape = 0; shape < 9; ++shape) {
             /* shape 0: generic pointer; 1: global; 2: kernel argument (a
              * warp-uniform address); 3: nan-free-memory; 4, 5: global,
              * warp-precheck=mixed and =all (the integer trick's ops);
              * 6, 7: generic and global, precheck=adaptive with no
-             * aggregation (the integer trick's ops) */
+             * aggregation (the integer trick's ops); 8: a kernel argument
+             * with the default options, whose aggregate=auto aggregates
+             * unused results (the min/max ops) */
             int as = shape == 0 || shape == 6 ? 0 : 1;
             if (!(used_sel >> used & 1) || !(as_sel >> (as != 0) & 1))
               continue;
             if (shape == 3 && (op <= OP_FSUB || FMTS[ty].bits == 16))
               continue;
-            if (shape >= 4 &&
+            if (shape >= 4 && shape <= 7 &&
                 ((op != OP_FMIN && op != OP_FMAX) || FMTS[ty].bits == 16))
+              continue;
+            if (shape == 8 && (op <= OP_FSUB || used))
               continue;
             if (g_ir_file && shape > 1)
               continue;
             combo *c = &list[n++];
             memset(c, 0, sizeof *c);
             c->op = op, c->ty = ty, c->sm = sm, c->used = used, c->as = as;
-            c->uniform = shape == 2;
+            c->uniform = shape == 2 || shape == 8;
+            c->autoagg = shape == 8;
             c->nan_free = shape == 3;
             c->warp_precheck = shape == 4 ? "mixed" : shape == 5 ? "all" : NULL;
-            c->adaptive = shape >= 6;
+            c->adaptive = shape == 6 || shape == 7;
             snprintf(c->name, sizeof c->name, "%s %s sm_%d %s %s", OPS[op],
                      FMTS[ty].name, sm, used ? "used" : "unused",
                      shape == 0   ? "generic"
@@ -1694,7 +1705,8 @@ int main(int argc, char **argv) {
                      : shape == 4 ? "global warp-precheck=mixed"
                      : shape == 5 ? "global warp-precheck=all"
                      : shape == 6 ? "generic precheck=adaptive"
-                                  : "global precheck=adaptive");
+                     : shape == 7 ? "global precheck=adaptive"
+                                  : "uniform aggregate=auto");
           }
       }
     }

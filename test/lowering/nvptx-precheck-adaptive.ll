@@ -7,32 +7,34 @@
 ; (6.2: sm_75's minimum, or an explicit ptx option), a warp of the direct
 ; form whose operands have both signs first tries one cmpxchg from a
 ; loaded value (CAS); for sm_70 with no ptx option there is no such form
-; (llc's default PTX for sm_70 is 6.0).
-; RUN: %fpa-opt --sm=70 %s | %FileCheck %s --check-prefixes=CHECK,SM70
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s --check-prefixes=CHECK,CAS
-; RUN: %fpa-opt --sm=80 --precheck=adaptive %s | %FileCheck %s --check-prefixes=CHECK,CAS
-; RUN: %fpa-opt --sm=70 --ptx=63 %s | %FileCheck %s --check-prefixes=CHECK,CAS
-; RUN: %fpa-opt --sm=70 --report=- -o /dev/null %s | %FileCheck %s --check-prefixes=REPORT,REPORT70
-; RUN: %fpa-opt --sm=90 --report=- -o /dev/null %s | %FileCheck %s --check-prefixes=REPORT,REPORTCAS
+; (llc's default PTX for sm_70 is 6.0). The runs pass aggregate=none: these
+; kernels' unused updates of a pointer argument would otherwise be
+; aggregated by the default aggregate=auto (nvptx-aggregate-auto.ll).
+; RUN: %fpa-opt --aggregate=none --sm=70 %s | %FileCheck %s --check-prefixes=CHECK,SM70
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<aggregate=none;sm=90>' -S %s | %FileCheck %s --check-prefixes=CHECK,CAS
+; RUN: %fpa-opt --aggregate=none --sm=80 --precheck=adaptive %s | %FileCheck %s --check-prefixes=CHECK,CAS
+; RUN: %fpa-opt --aggregate=none --sm=70 --ptx=63 %s | %FileCheck %s --check-prefixes=CHECK,CAS
+; RUN: %fpa-opt --aggregate=none --sm=70 --report=- -o /dev/null %s | %FileCheck %s --check-prefixes=REPORT,REPORT70
+; RUN: %fpa-opt --aggregate=none --sm=90 --report=- -o /dev/null %s | %FileCheck %s --check-prefixes=REPORT,REPORTCAS
 ; Without NaN repair (assume=nan-free-memory), the direct form of a warp
 ; that does not learn does not wait for the old value: three forms.
-; RUN: %fpa-opt --sm=90 --assume=nan-free-memory %s | %FileCheck %s --check-prefix=NANFREE
+; RUN: %fpa-opt --aggregate=none --sm=90 --assume=nan-free-memory %s | %FileCheck %s --check-prefix=NANFREE
 ; There, and for sm_70 with no ptx option, no mixed-sign form.
-; RUN: %fpa-opt --sm=90 --assume=nan-free-memory %s | %FileCheck %s --check-prefix=NOCAS
-; RUN: %fpa-opt --sm=70 %s | %FileCheck %s --check-prefix=NOCAS
+; RUN: %fpa-opt --aggregate=none --sm=90 --assume=nan-free-memory %s | %FileCheck %s --check-prefix=NOCAS
+; RUN: %fpa-opt --aggregate=none --sm=70 %s | %FileCheck %s --check-prefix=NOCAS
 ; NOCAS-NOT: ballot
 ; NOCAS-NOT: hint.cas
 ; Not below sm_70, not with precheck=off or =on, not with aggregate=warp
 ; (there warp-precheck chooses): no hint at all.
-; RUN: %fpa-opt --sm=60 %s | %FileCheck %s --check-prefix=NOHINT
-; RUN: %fpa-opt --sm=90 --precheck=off %s | %FileCheck %s --check-prefix=NOHINT
-; RUN: %fpa-opt --sm=90 --precheck=on %s | %FileCheck %s --check-prefix=NOHINT
+; RUN: %fpa-opt --aggregate=none --sm=60 %s | %FileCheck %s --check-prefix=NOHINT
+; RUN: %fpa-opt --aggregate=none --sm=90 --precheck=off %s | %FileCheck %s --check-prefix=NOHINT
+; RUN: %fpa-opt --aggregate=none --sm=90 --precheck=on %s | %FileCheck %s --check-prefix=NOHINT
 ; RUN: %fpa-opt --sm=90 --aggregate=warp %s | %FileCheck %s --check-prefix=NOHINT
 ; NOHINT-NOT: fpa.warp.hint
 ; NOHINT-NOT: hint.
 ; The code needs no activemask (PTX 6.2): llc's default PTX for sm_70 is
 ; 6.0, and the lowered module compiles there.
-; RUN: %fpa-opt --sm=70 %s -o %t.ll
+; RUN: %fpa-opt --aggregate=none --sm=70 %s -o %t.ll
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_70 %t.ll -o - | %FileCheck %s --check-prefix=PTX
 ; PTX-NOT: activemask
 ; PTX: .shared .align 4 .b8 fpa_$_warp_$_hint[8];

@@ -6,7 +6,7 @@
 ; without a syncscope are system scope: on sm_70 and sm_80 the atomics the
 ; pass builds for them are inline PTX atom.sys (the leaders' predicated PTX
 ; names .sys itself).
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefix=OFF
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=none>' -S %s | %FileCheck %s --check-prefix=OFF
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
 ; RUN: %opt %loadplugin -fpa-aggregate=warp -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80

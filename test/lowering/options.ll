@@ -39,9 +39,9 @@
 ; ERR-SM: invalid value 'abc' for option 'sm'
 ; ERR-ASSUME: invalid value 'fast' for option 'assume'
 ; ERR-EXT: invalid value 'SPV_foo' for option 'spirv-ext'
-; ERR-AGG: invalid value 'block' for option 'aggregate' (expected none or warp)
-; ERR-AGG1: invalid value '1' for option 'aggregate' (expected none or warp)
-; ERR-AGG2: -fpa-aggregate: invalid value 'yes' for option 'aggregate' (expected none or warp)
+; ERR-AGG: invalid value 'block' for option 'aggregate' (expected auto, none or warp)
+; ERR-AGG1: invalid value '1' for option 'aggregate' (expected auto, none or warp)
+; ERR-AGG2: -fpa-aggregate: invalid value 'yes' for option 'aggregate' (expected auto, none or warp)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

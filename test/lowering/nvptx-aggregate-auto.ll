@@ -1,0 +1,100 @@
+; aggregate=auto, the default (lower.c, auto_aggregates): aggregate=warp
+; for an fmin/fmax/fminimum/fmaximum whose result is unused and whose
+; address is the same in every lane without a test (a kernel's pointer
+; argument or a global, plus constant offsets); every other site as
+; aggregate=none would lower it. The leaders' atomic gets precheck=adaptive
+; without the mixed-sign form (one lane per warp has no signs to compare).
+; RUN: %fpa-opt --sm=90 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
+; RUN: %fpa-opt --sm=90 --aggregate=auto --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s
+; RUN: %fpa-opt --sm=90 --aggregate=none --report=- -o /dev/null %s | %FileCheck %s --check-prefix=NONE
+; RUN: %fpa-opt --sm=60 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=NONE
+; llc and ptxas take the lowering (sm_80: LLVM 15 has no sm_90).
+; RUN: %fpa-opt --sm=80 %s -o %t.ll
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx70 %t.ll -o %t.ptx
+; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
+
+target triple = "nvptx64-nvidia-cuda"
+
+@lo = internal addrspace(3) global float 0.0, align 4
+
+; REPORT: : arg_min: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the address is the same in every lane and the result is unused): address is warp-uniform (kernel argument or global); order keys reduced by redux.sync; no per-lane path; each group's leader: int-trick: {{.*}}adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair
+; CHECK-LABEL: define ptx_kernel void @arg_min(
+; CHECK: call i32 @llvm.nvvm.redux.sync.min(
+; CHECK: warp.leader:
+; CHECK: load atomic i32, ptr addrspace(3) @fpa.warp.hint{{.*}} syncscope("block") monotonic
+; CHECK: hint.precheck:
+; CHECK: load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic
+; CHECK: hint.direct:
+; CHECK: atomicrmw min ptr addrspace(1) %p
+; CHECK-NOT: vote.ballot
+; CHECK-LABEL: define ptx_kernel void @arg_min_used(
+define ptx_kernel void @arg_min(ptr addrspace(1) %p, float %v) {
+  %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; REPORT: : arg_min_used: fmin float addrspace(1): rewritten int-trick: {{.*}}adaptive precheck: {{.*}}; else a warp whose operands have both signs first tries one cmpxchg
+; CHECK-NOT: redux.sync
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK-LABEL: define void @device_fn(
+define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspace(1) %q) {
+  %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  store float %o, ptr addrspace(1) %q
+  ret void
+}
+
+; not a kernel: its argument may differ from lane to lane
+; REPORT: : device_fn: fmax float addrspace(1): rewritten int-trick:
+; CHECK-NOT: redux.sync
+; CHECK-LABEL: define ptx_kernel void @arg_offset_max(
+define void @device_fn(ptr addrspace(1) %p, float %v) {
+  %o = atomicrmw fmax ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; REPORT: : arg_offset_max: fmax double addrspace(1): rewritten warp-aggregated: aggregate=auto {{.*}}; each group's leader: int-trick:
+; CHECK: call {{.*}}@llvm.nvvm.{{redux.sync|shfl.sync}}
+; CHECK-LABEL: define ptx_kernel void @per_thread(
+define ptx_kernel void @arg_offset_max(ptr addrspace(1) %p, double %v) {
+  %q = getelementptr inbounds double, ptr addrspace(1) %p, i64 5
+  %o = atomicrmw fmax ptr addrspace(1) %q, double %v syncscope("device") monotonic, align 8
+  ret void
+}
+
+; REPORT: : per_thread: fmin float addrspace(1): rewritten int-trick:
+; CHECK-NOT: redux.sync
+; CHECK-LABEL: define ptx_kernel void @shared_global(
+define ptx_kernel void @per_thread(ptr addrspace(1) %p, float %v) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %q = getelementptr inbounds float, ptr addrspace(1) %p, i32 %tid
+  %o = atomicrmw fmin ptr addrspace(1) %q, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; REPORT: : shared_global: fmax float addrspace(3): rewritten warp-aggregated: aggregate=auto
+; CHECK: call i32 @llvm.nvvm.redux.sync.max(
+; CHECK-LABEL: define ptx_kernel void @not_taken(
+define ptx_kernel void @shared_global(float %v) {
+  %o = atomicrmw fmax ptr addrspace(3) @lo, float %v syncscope("block") monotonic, align 4
+  ret void
+}
+
+; fadd (combining reassociates), volatile, seq_cst: as with aggregate=none
+; REPORT: : not_taken: fadd float addrspace(1): rewritten fadd-guarded:
+; REPORT: : not_taken: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; {{fenced|note: this LLVM.s NVPTX backend has no fences}}
+; REPORT: : not_taken: fmax float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair{{$}}
+; CHECK-NOT: redux.sync
+; CHECK: ret void
+define ptx_kernel void @not_taken(ptr addrspace(1) %p, float %v) {
+  %a = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  %b = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") seq_cst, align 4
+  %c = atomicrmw volatile fmax ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; NONE-NOT: warp-aggregated
+; NONE: : arg_min: fmin float addrspace(1): rewritten int-trick
+; NONE-NOT: warp-aggregated
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
