@@ -243,7 +243,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_decision d;
     fpa_decide(&s, &caps, o, &d);
     fpa_warp_plan warp = {0};
-    char wreason[sizeof warp.why + sizeof d.reason + 64];
+    char wreason[sizeof warp.why + sizeof d.reason + 160];
     snprintf(wreason, sizeof wreason, "%s", d.reason);
     if (o->aggregate != FPA_AGG_NONE) {
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
@@ -252,27 +252,21 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       if (o->aggregate == FPA_AGG_AUTO && !auto_aggregates(&s, &warp))
         warp.apply = 0; /* the per-lane decision, and its reason, as is */
       else if (warp.apply) {
+        const char *by = "";
         if (o->aggregate == FPA_AGG_AUTO) {
+          by = "aggregate=auto (the address is the same in every lane and "
+               "the result is unused): ";
           /* the leaders' atomic drops the mixed-sign form (below) */
           char *cas = strstr(d.reason, FPA_MIXED_CAS_REASON);
+          size_t n = strlen(FPA_MIXED_CAS_REASON);
           if (cas)
-            memmove(cas, cas + strlen(FPA_MIXED_CAS_REASON),
-                    strlen(cas + strlen(FPA_MIXED_CAS_REASON)) + 1);
+            memmove(cas, cas + n, strlen(cas + n) + 1);
         }
-        snprintf(wreason, sizeof wreason, "%s; each group's leader: %s: %s",
-                 warp.why, fpa_strategy_name(d.strategy), d.reason);
-      } else
+        snprintf(wreason, sizeof wreason, "%s%s; each group's leader: %s: %s",
+                 by, warp.why, fpa_strategy_name(d.strategy), d.reason);
+      } else {
         snprintf(wreason, sizeof wreason, "%s; not warp-aggregated: %s",
                  d.reason, warp.why);
-      if (warp.apply && o->aggregate == FPA_AGG_AUTO) {
-        static const char why[] = "aggregate=auto (the address is the same "
-                                  "in every lane and the result is unused): ";
-        size_t len = strlen(wreason), w = sizeof why - 1;
-        if (len + w >= sizeof wreason)
-          len = sizeof wreason - w - 1;
-        memmove(wreason + w, wreason, len);
-        memcpy(wreason, why, w);
-        wreason[w + len] = 0;
       }
     }
     char *type = LLVMPrintTypeToString(s.vty);
