@@ -112,6 +112,9 @@ struct fpa_options {
   void *callback_user;
   int keep_fatal_handler; /* leave LLVM's fatal-error handler alone
                              (fpa_options_set_catch_fatal(o, 0)) */
+  int test_break;         /* tests only (test/robust): each lowered function
+                             is made to fail verification, so that the
+                             recovery from FPA_ERR_VERIFY runs */
 };
 
 /*--- what the target can do (target.c) ----------------------------------*/

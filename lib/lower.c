@@ -363,6 +363,45 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
   return rc;
 }
 
+/* Replaces the body of `fn`, which failed verification after lowering, by
+ * one block that is `unreachable`: the module verifies again, so that a
+ * pipeline that goes on after the error (clang after the plugin's
+ * diagnostic) does not crash on broken IR, and calling the function is
+ * undefined, as nothing of the broken body may run. */
+static void stub_body(LLVMValueRef fn) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
+        LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetLastInstruction(bb), prev; i; i = prev) {
+      prev = LLVMGetPreviousInstruction(i);
+      LLVMInstructionEraseFromParent(i);
+    }
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn), next; bb; bb = next) {
+    next = LLVMGetNextBasicBlock(bb);
+    LLVMDeleteBasicBlock(bb);
+  }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
+  LLVMBuildUnreachable(b);
+  LLVMDisposeBuilder(b);
+}
+
+/* opts->test_break: a terminator at the top of the entry block, so that
+ * the function no longer verifies. */
+static void test_break(LLVMValueRef fn, LLVMBuilderRef b) {
+  LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(fn));
+  if (first) {
+    LLVMPositionBuilderBefore(b, first);
+    LLVMBuildUnreachable(b);
+  }
+}
+
 static int lower_module(LLVMModuleRef m, const fpa_options *opts,
                         fpa_report **report_out, char **error) {
   if (error)
@@ -409,14 +448,18 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
       continue;
     int changed = 0;
     rc = lower_function(m, fn, t, opts, report, b, calls, raise, &changed);
+    if (rc == FPA_OK && changed && opts->test_break)
+      test_break(fn, b);
     if (rc == FPA_OK && changed &&
         LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
       size_t n = 0;
       const char *name = LLVMGetValueName2(fn, &n);
       if (error)
         *error = fpa_strprintf(
-            "internal error: function '%s' does not verify after lowering",
+            "internal error: function '%s' does not verify after lowering; "
+            "its body is replaced by 'unreachable'",
             name);
+      stub_body(fn);
       rc = FPA_ERR_VERIFY;
     }
   }

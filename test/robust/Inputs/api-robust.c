@@ -21,9 +21,15 @@
  *            prints "LLVM ERROR" and aborts.
  *   threads  four threads, 50 times each: two parse BAD (FPA_ERR_FATAL each
  *            time), two parse and lower GOOD (FPA_OK), all at once, so that
- *            guarded calls start and end while others are in flight. */
+ *            guarded calls start and end while others are in flight.
+ *   broken   lowers GOOD with the library's test switch that breaks each
+ *            lowered function (internal.h, test_break): FPA_ERR_VERIFY, and
+ *            the module verifies afterwards, the function's body replaced
+ *            by one block with only `unreachable`. */
 #include "fpatomics.h"
+#include "internal.h" /* fpa_options.test_break */
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
@@ -177,6 +183,32 @@ int main(int argc, char **argv) {
         ctx, LLVMCreateMemoryBufferWithMemoryRangeCopy(bad, bad_size, "b.ll"),
         &m, &msg);
     printf("not reached\n");
+  } else if (strcmp(mode, "broken") == 0) {
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = NULL;
+    char *err = NULL;
+    if (fpa_parse_module(ctx, "good.ll", good, good_size, NULL, &m, &err))
+      return 1;
+    fpa_options *o = NULL;
+    fpa_options_create(&o);
+    o->test_break = 1;
+    int rc = fpa_lower_module(m, o, NULL, &err);
+    printf("broken: %d %s\n", rc, err ? err : "");
+    fpa_free(err);
+    char *msg = NULL;
+    printf("verify after: %d\n",
+           LLVMVerifyModule(m, LLVMReturnStatusAction, &msg));
+    LLVMDisposeMessage(msg);
+    LLVMValueRef fn = LLVMGetNamedFunction(m, "f");
+    LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
+    printf("f: %u block(s), first instruction %s\n", LLVMCountBasicBlocks(fn),
+           bb && LLVMGetInstructionOpcode(LLVMGetFirstInstruction(bb)) ==
+                       LLVMUnreachable
+               ? "unreachable"
+               : "other");
+    fpa_options_destroy(o);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
   } else if (strcmp(mode, "threads") == 0) {
     pthread_t t[4];
     int fails[4] = {0};
