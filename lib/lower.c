@@ -184,18 +184,19 @@ typedef struct planned {
   fpa_warp_plan *warp; /* aggregate=warp applies (owned), else NULL */
 } planned;
 
-/* aggregate=auto: whether a site that aggregate=warp could take (`p`) is
- * one where it always pays. Where every lane has the same address (known
+/* aggregate=auto: whether a site may be one where aggregate=warp always
+ * pays; it is when aggregate=warp's plan for it has no grouping test (the
+ * plan's `uniform`). Where every lane has the same address (known
  * without a test) and no lane waits for an old value, a warp's updates of
  * fmin/fmax/fminimum/fmaximum become one update by one lane: at one hot
  * address that is up to 32 times fewer atomics, and it costs nothing
  * anywhere else. A used result needs the scan and the leader's predicated
  * atomic, which loses to the per-lane forms on data whose updates are
  * mostly no-ops, so it stays per lane. */
-static int auto_aggregates(const fpa_site *s, const fpa_warp_plan *p) {
+static int auto_may_aggregate(const fpa_site *s) {
   int minmax = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX ||
                s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
-  return p->apply && p->uniform && minmax && !s->result_used;
+  return minmax && !s->result_used;
 }
 
 /* Lowers one function; `changed` is set when it was modified.
@@ -245,11 +246,12 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_warp_plan warp = {0};
     char wreason[sizeof warp.why + sizeof d.reason + 160];
     snprintf(wreason, sizeof wreason, "%s", d.reason);
-    if (o->aggregate != FPA_AGG_NONE) {
+    if (o->aggregate == FPA_AGG_WARP ||
+        (o->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s))) {
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
       s.sys_asm = fpa_rmw_sys_asm(&caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
-      if (o->aggregate == FPA_AGG_AUTO && !auto_aggregates(&s, &warp))
+      if (o->aggregate == FPA_AGG_AUTO && !warp.uniform)
         warp.apply = 0; /* the per-lane decision, and its reason, as is */
       else if (warp.apply) {
         const char *by = "";
@@ -367,29 +369,40 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
  * one block that is `unreachable`: the module verifies again, so that a
  * pipeline that goes on after the error (clang after the plugin's
  * diagnostic) does not crash on broken IR, and calling the function is
- * undefined, as nothing of the broken body may run. */
+ * undefined, as nothing of the broken body may run. The old blocks keep
+ * their terminators, now branching to the new block, until each is deleted
+ * whole: erasing a terminator first would leave its debug records on the
+ * block, where deleting the block does not free them. */
 static void stub_body(LLVMValueRef fn) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
+  LLVMBasicBlockRef first = LLVMGetFirstBasicBlock(fn);
+  LLVMBasicBlockRef stub = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
+  if (first)
+    LLVMMoveBasicBlockBefore(stub, first);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, stub);
+  LLVMBuildUnreachable(b);
+  LLVMDisposeBuilder(b);
+  for (LLVMBasicBlockRef bb = first; bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
       if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
         LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetLastInstruction(bb), prev; i; i = prev) {
-      prev = LLVMGetPreviousInstruction(i);
+  for (LLVMBasicBlockRef bb = first; bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i && i != term;
+         i = next) {
+      next = LLVMGetNextInstruction(i);
       LLVMInstructionEraseFromParent(i);
     }
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn), next; bb; bb = next) {
+    if (term)
+      for (unsigned k = 0, n = LLVMGetNumSuccessors(term); k < n; ++k)
+        LLVMSetSuccessor(term, k, stub);
+  }
+  for (LLVMBasicBlockRef bb = first, next; bb; bb = next) {
     next = LLVMGetNextBasicBlock(bb);
     LLVMDeleteBasicBlock(bb);
   }
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
-  LLVMBuildUnreachable(b);
-  LLVMDisposeBuilder(b);
 }
 
 /* opts->test_break: a terminator at the top of the entry block, so that
