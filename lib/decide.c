@@ -235,13 +235,15 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
       /* the mixed-sign form waits for its load, as NaN repair waits for
        * the atomic's old value; it needs activemask (PTX 6.2), which the
        * PTX the code is sure to get must have */
-      int cas = d->nan_repair && c->ptx_sure >= 62;
+      int cas = d->nan_repair && c->ptx_sure >= 62 && !s->one_lane;
       d->precheck = cas ? FPA_PRECHECK_ADAPTIVE_CAS : FPA_PRECHECK_ADAPTIVE;
       snprintf(d->reason + n, sizeof d->reason - n,
                "; adaptive precheck: skipped when a load shows no change, "
                "while a hint in shared memory says recent updates were "
                "no-ops%s",
-               cas ? FPA_MIXED_CAS_REASON : "");
+               cas ? "; else a warp whose operands have both signs first "
+                     "tries one cmpxchg from a loaded value"
+                   : "");
     } else {
       d->precheck = 1;
       snprintf(d->reason + n, sizeof d->reason - n,

@@ -59,16 +59,12 @@ enum { FPA_PRECHECK_ADAPTIVE = 2 };
 /* fpa_decision.precheck: adaptive, and a warp whose operands have both
  * signs first tries one cmpxchg from a loaded value (build_hint.c) */
 enum { FPA_PRECHECK_ADAPTIVE_CAS = 3 };
-/* what the reason of an FPA_PRECHECK_ADAPTIVE_CAS decision adds */
-#define FPA_MIXED_CAS_REASON                                                   \
-  "; else a warp whose operands have both signs first tries one cmpxchg "      \
-  "from a loaded value"
 
 typedef enum fpa_aggregate {
   FPA_AGG_NONE, /* one atomic per lane, as written */
   FPA_AGG_WARP, /* NVPTX: one atomic per warp and address (build_warp.c) */
-  FPA_AGG_AUTO  /* FPA_AGG_WARP where it always pays (fpa_auto_aggregates),
-                   else FPA_AGG_NONE */
+  FPA_AGG_AUTO  /* FPA_AGG_WARP where it always pays (lower.c,
+                   auto_may_aggregate), else FPA_AGG_NONE */
 } fpa_aggregate;
 
 /* aggregate=warp, per-lane path: when to read first (warp_hint.c) */
@@ -176,6 +172,9 @@ typedef struct fpa_site {
    * backend would narrow a system-scope atomicrmw to .gpu): 1 from sm_60,
    * 2 from sm_70 (the atom may carry .acquire); 0 elsewhere */
   int sys_asm;
+  /* the leaders' atomic of a warp that aggregate=auto combines: one lane
+   * per warp, so no mixed-sign form (its ballot has no signs to compare) */
+  int one_lane;
 } fpa_site;
 
 /*--- the decision (decide.c) --------------------------------------------*/

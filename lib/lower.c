@@ -258,11 +258,9 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
         if (o->aggregate == FPA_AGG_AUTO) {
           by = "aggregate=auto (the address is the same in every lane and "
                "the result is unused): ";
-          /* the leaders' atomic drops the mixed-sign form (below) */
-          char *cas = strstr(d.reason, FPA_MIXED_CAS_REASON);
-          size_t n = strlen(FPA_MIXED_CAS_REASON);
-          if (cas)
-            memmove(cas, cas + n, strlen(cas + n) + 1);
+          /* the reason of the leaders' atomic, decided as it is below */
+          s.one_lane = 1;
+          fpa_decide(&s, &caps, o, &d);
         }
         snprintf(wreason, sizeof wreason, "%s%s; each group's leader: %s: %s",
                  by, warp.why, fpa_strategy_name(d.strategy), d.reason);
@@ -344,12 +342,9 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     for (int i = 0; i < nmade; ++i) {
       fpa_site ms;
       fill_site(m, fn, made[i], op, &ms);
+      ms.one_lane = o->aggregate == FPA_AGG_AUTO;
       fpa_decision md;
       fpa_decide(&ms, &caps, o, &md);
-      /* the leaders' atomic (aggregate=auto: one lane per warp) has no
-       * lanes of both signs for the mixed-sign form's ballot to find */
-      if (md.precheck == FPA_PRECHECK_ADAPTIVE_CAS)
-        md.precheck = FPA_PRECHECK_ADAPTIVE;
       ms.fence_ssid = fpa_fence_scope(&caps, ms.ctx, ms.ssid);
       ms.sys_asm = fpa_rmw_sys_asm(&caps);
       if (action_of(md.strategy) == FPA_ACTION_REWRITTEN)
