@@ -66,7 +66,7 @@ compile() {
   grep -q 'atomicrmw fminimum' "$out/minimum-sm90.ll" ||
     fail_build "no fminimum in minimum-sm90.ll"
   for v in base warp warp70; do
-    sm=90 agg=""
+    sm=90 agg="-mllvm -fpa-aggregate=none"
     [ $v = warp70 ] && sm=70
     [ $v = base ] || agg="-mllvm -fpa-aggregate=warp -mllvm -fpa-assume=reassociate-fadd"
     if [ $v != base ]; then

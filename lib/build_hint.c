@@ -128,7 +128,9 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
    * atomic does, so that it is on its way while the operand is computed. */
   LLVMBasicBlockRef in[FPA_WARP_REGION_MAX];
   int nin;
-  LLVMValueRef top = fpa_warp_region_top(fpa_warp_region_head(start, in, &nin));
+  LLVMValueRef top =
+      s->hint_at ? s->hint_at
+                 : fpa_warp_region_top(fpa_warp_region_head(start, in, &nin));
   if (top)
     LLVMPositionBuilderBefore(b, top);
   LLVMValueRef word = fpa_warp_load_hint(&w, hint);

@@ -19,13 +19,19 @@
 #include <string.h>
 
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[FPA_WARP_MADE_MAX]) {
+                   LLVMValueRef out[FPA_WARP_MADE_MAX], int *leader,
+                   int *likely, LLVMValueRef *top) {
   fpa_warp w;
   fpa_warp_init(&w, b, s);
   LLVMAtomicRMWBinOp binop = LLVMGetAtomicRMWBinOp(s->inst);
   int used = s->result_used, n = 0;
+  *leader = -1;
+  *likely = -1;
   w.end = fpa_split_here(b, s, "warp.end");
   LLVMBasicBlockRef start = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef head_in[FPA_WARP_REGION_MAX];
+  int nhead;
+  LLVMBasicBlockRef head = fpa_warp_region_head(start, head_in, &nhead);
   LLVMBasicBlockRef perlane = NULL;
   if (p->local_check || p->global_check || !p->uniform)
     perlane = fpa_warp_block(&w, "warp.perlane");
@@ -176,7 +182,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
       if (w.early.init)
         fpa_warp_loop_from_early(&w, rmw);
       else
-        out[n++] = rmw;
+        *leader = n, out[n++] = rmw;
     }
     LLVMPositionBuilderAtEnd(b, join);
   }
@@ -192,6 +198,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMBuildBr(b, ask);
     perlane = NULL;
   } else if (perlane) {
+    *likely = n;
     fpa_warp_perlane_rmw(&w, perlane, vbits, &perlane_old, &perlane_end, out,
                          &n);
   }
@@ -200,8 +207,10 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (fast_learn)
     fpa_warp_hinted_rmw(&w, p, fast_learn, hint, vbits, 0, &learn_old,
                         &learn_end);
-  if (fast_pl)
+  if (fast_pl) {
+    *likely = n;
     fpa_warp_perlane_rmw(&w, fast_pl, vbits, &fast_old, &fast_end, out, &n);
+  }
 
   if (used) {
     LLVMPositionBuilderBefore(b, s->inst);
@@ -232,5 +241,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMReplaceAllUsesWith(s->inst, result);
   }
   LLVMInstructionEraseFromParent(s->inst);
+  /* taken now: the head's first instruction may have been the atomic */
+  *top = fpa_warp_region_top(head);
   return n;
 }

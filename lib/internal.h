@@ -175,6 +175,11 @@ typedef struct fpa_site {
   /* the leaders' atomic of a warp that aggregate=auto combines: one lane
    * per warp, so no mixed-sign form (its ballot has no signs to compare) */
   int one_lane;
+  /* precheck=adaptive: the instruction before which the hint's word is
+   * loaded; NULL: the top of the region that runs exactly when the atomic
+   * does (the per-lane atomics that aggregation makes pass theirs, as
+   * their own region is one arm of its grouping branch) */
+  LLVMValueRef hint_at;
 } fpa_site;
 
 /*--- the decision (decide.c) --------------------------------------------*/
@@ -498,7 +503,8 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
  * they are stored in `out`, and their number is returned. */
 enum { FPA_WARP_MADE_MAX = 4 };
 int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
-                   LLVMValueRef out[FPA_WARP_MADE_MAX]);
+                   LLVMValueRef out[FPA_WARP_MADE_MAX], int *leader,
+                   int *likely, LLVMValueRef *top);
 
 /*--- report (report.c) --------------------------------------------------*/
 

@@ -168,10 +168,11 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
 
 static int build_warp(LLVMBuilderRef b, const fpa_site *s,
                       const fpa_warp_plan *p,
-                      LLVMValueRef made[FPA_WARP_MADE_MAX]) {
+                      LLVMValueRef made[FPA_WARP_MADE_MAX], int *leader,
+                      int *likely, LLVMValueRef *top) {
   LLVMPositionBuilderBefore(b, s->inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(s->inst));
-  int n = fpa_build_warp(b, s, p, made);
+  int n = fpa_build_warp(b, s, p, made, leader, likely, top);
   LLVMSetCurrentDebugLocation2(b, NULL);
   return n;
 }
@@ -184,15 +185,18 @@ typedef struct planned {
   fpa_warp_plan *warp; /* aggregate=warp applies (owned), else NULL */
 } planned;
 
-/* aggregate=auto: whether a site may be one where aggregate=warp always
- * pays; it is when aggregate=warp's plan for it has no grouping test (the
- * plan's `uniform`). Where every lane has the same address (known
- * without a test) and no lane waits for an old value, a warp's updates of
- * fmin/fmax/fminimum/fmaximum become one update by one lane: at one hot
- * address that is up to 32 times fewer atomics, and it costs nothing
- * anywhere else. A used result needs the scan and the leader's predicated
- * atomic, which loses to the per-lane forms on data whose updates are
- * mostly no-ops, so it stays per lane. */
+/* aggregate=auto: whether aggregate=warp's plan is taken for a site where
+ * it applies. A warp's unused updates of fmin/fmax/fminimum/fmaximum to
+ * one address become one update by one lane: at a hot address up to 32
+ * times fewer atomics. Where the address is the same in every lane by
+ * construction (the plan's `uniform`) no test is needed; elsewhere the
+ * plan's run-time tests pick between grouping and the per-lane path
+ * (where the lanes' addresses are known to differ under a test of values
+ * that are the same in every lane, one branch), and the per-lane path
+ * keeps the per-lane lowering, its hint loaded where the original
+ * atomic's would be. A used result needs the scan and the leader's
+ * predicated atomic, which loses to the per-lane forms on data whose
+ * updates are mostly no-ops, so it stays per lane. */
 static int auto_may_aggregate(const fpa_site *s) {
   int minmax = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX ||
                s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
@@ -251,13 +255,14 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
       s.sys_asm = fpa_rmw_sys_asm(&caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
-      if (o->aggregate == FPA_AGG_AUTO && !warp.uniform)
-        warp.apply = 0; /* the per-lane decision, and its reason, as is */
-      else if (warp.apply) {
+      if (o->aggregate == FPA_AGG_AUTO && !warp.apply) {
+        /* the per-lane decision, and its reason, as is */
+      } else if (warp.apply) {
         const char *by = "";
         if (o->aggregate == FPA_AGG_AUTO) {
-          by = "aggregate=auto (the address is the same in every lane and "
-               "the result is unused): ";
+          by = warp.uniform ? "aggregate=auto (the address is the same in "
+                              "every lane and the result is unused): "
+                            : "aggregate=auto (the result is unused): ";
           /* the reason of the leaders' atomic, decided as it is below */
           s.one_lane = 1;
           fpa_decide(&s, &caps, o, &d);
@@ -338,11 +343,14 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     }
     LLVMValueRef made[FPA_WARP_MADE_MAX];
     fpa_op op = s.op;
-    int nmade = build_warp(b, &s, plan[k].warp, made);
+    int leader, likely;
+    LLVMValueRef top;
+    int nmade = build_warp(b, &s, plan[k].warp, made, &leader, &likely, &top);
     for (int i = 0; i < nmade; ++i) {
       fpa_site ms;
       fill_site(m, fn, made[i], op, &ms);
-      ms.one_lane = o->aggregate == FPA_AGG_AUTO;
+      ms.one_lane = o->aggregate == FPA_AGG_AUTO && i == leader;
+      ms.hint_at = i == likely ? top : NULL;
       fpa_decision md;
       fpa_decide(&ms, &caps, o, &md);
       ms.fence_ssid = fpa_fence_scope(&caps, ms.ctx, ms.ssid);

@@ -214,28 +214,35 @@ static LLVMValueRef early_point(LLVMValueRef ptr, LLVMBasicBlockRef a,
  * (true if none). */
 LLVMValueRef fpa_warp_lanes_guard(fpa_warp *w, const fpa_lanes *d) {
   LLVMBuilderRef b = w->b;
-  LLVMValueRef g = NULL;
-  if (d->rows) {
-    /* %ntid.x % 32 == 0 (not also "or %ntid.y = %ntid.z = 1": the two
-     * more constant loads and the multiply it takes cost throughput, as
-     * each cycle before a warp's atomic counts; a 1-D block of another
-     * size takes the grouping tests, which are exact too) */
-    LLVMValueRef x = fpa_warp_intrinsic(w, "llvm.nvvm.read.ptx.sreg.ntid.x",
-                                        NULL, NULL, 0, "");
-    g = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, x, ku(w->i32, 31), ""),
-                      ku(w->i32, 0), "lanes.rows");
-  }
+  /* Every condition asks five low bits to be all zeros (%ntid.x % 32 ==
+   * 0; not also "or %ntid.y = %ntid.z = 1": the two more constant loads
+   * and the multiply it takes cost throughput, as each cycle before a
+   * warp's atomic counts; a 1-D block of another size takes the grouping
+   * tests, which are exact too) or all ones (tested as zeros of the
+   * complement), so one OR of them all and one test of its low five bits
+   * (the backend makes that a LOP3 or two) tells them all. */
+  LLVMValueRef acc = NULL;
+  if (d->rows)
+    acc = fpa_warp_intrinsic(w, "llvm.nvvm.read.ptx.sreg.ntid.x", NULL, NULL, 0,
+                             "");
   for (int i = 0; i < d->nreq; ++i) {
     LLVMValueRef u = d->req[i].value;
     LLVMTypeRef t = LLVMTypeOf(u);
     if (d->req[i].shift)
       u = LLVMBuildLShr(b, u, ku(t, d->req[i].shift), "");
-    LLVMValueRef ok =
-        LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, u, ku(t, 31), ""),
-                      ku(t, d->req[i].ones ? 31 : 0), "lanes.bits");
-    g = g ? LLVMBuildAnd(b, g, ok, "") : ok;
+    unsigned width = LLVMGetIntTypeWidth(t);
+    if (width > 32)
+      u = LLVMBuildTrunc(b, u, w->i32, "");
+    else if (width < 32)
+      u = LLVMBuildZExt(b, u, w->i32, "");
+    if (d->req[i].ones)
+      u = LLVMBuildNot(b, u, "");
+    acc = acc ? LLVMBuildOr(b, acc, u, "") : u;
   }
-  return g ? g : LLVMConstInt(w->i1, 1, 0);
+  if (!acc)
+    return LLVMConstInt(w->i1, 1, 0);
+  return LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, acc, ku(w->i32, 31), ""),
+                       ku(w->i32, 0), "lanes.distinct");
 }
 
 /* Where the plan asks for it (p->local_check, p->global_check), the

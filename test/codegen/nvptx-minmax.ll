@@ -6,15 +6,18 @@
 ; are inline PTX `atom.sys` (LLVM 22 prints an atomicrmw with no scope, which
 ; PTX reads as .gpu); the repair cas is the backend's, with .sys. ptxas
 ; accepts the sm_90 output where it is installed. Below sm_60 PTX has no
-; .sys, and the atoms have no scope (SM50).
+; .sys, and the atoms have no scope (SM50). The sm_90 runs pass
+; aggregate=none: these are the per-lane forms, which the default's warp
+; aggregation of unused results keeps for its per-lane path
+; (nvptx-aggregate-auto.ll).
 ; REQUIRES: llvm22, nvptx
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s -o %t70.bc
 ; RUN: %llc -mcpu=sm_70 %t70.bc -o - | %FileCheck %s
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' %s -o %t90.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;aggregate=none>' %s -o %t90.bc
 ; RUN: %llc -mcpu=sm_90 %t90.bc -o %t90.ptx
 ; RUN: %FileCheck %s --check-prefix=SM90 < %t90.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin %}
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;assume=nan-free-memory>' %s -o %tnf.bc
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;assume=nan-free-memory;aggregate=none>' %s -o %tnf.bc
 ; RUN: %llc -mcpu=sm_90 %tnf.bc -o - | %FileCheck %s --check-prefix=NANFREE
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50>' %s -o %t50.bc
 ; RUN: %llc -mcpu=sm_50 %t50.bc -o - | %FileCheck %s --check-prefix=SM50

@@ -1004,6 +1004,7 @@ typedef struct combo {
   const char *warp_precheck; /* warp-precheck=..., or NULL */
   int adaptive; /* precheck=adaptive, per lane (no aggregate=warp) */
   int autoagg;  /* the default options: aggregate=auto aggregates it */
+  unsigned stream; /* picks the combination's random stream */
   int hint;     /* the lowering has warp-precheck's hint (or adaptive's) */
   char name[160];
   lane_fn fn;
@@ -1087,7 +1088,7 @@ static int build_combo(combo *c, unsigned id) {
     char opts[200];
     snprintf(opts, sizeof opts, "target=nvptx;sm=%d;ptx=78;%s;assume=%s%s%s",
              c->sm,
-             c->adaptive  ? "precheck=adaptive"
+             c->adaptive  ? "precheck=adaptive;aggregate=none"
              : c->autoagg ? "aggregate=auto"
                           : "aggregate=warp",
              c->op <= OP_FSUB ? "reassociate-fadd"
@@ -1652,6 +1653,7 @@ int main(int argc, char **argv) {
 
   combo list[512];
   int n = 0;
+  unsigned nfirst = 0, nlater = 0;
   for (int op = 0; op < NOPS; ++op) {
     if ((op == OP_FMINIMUM || op == OP_FMAXIMUM) && !HAS_FMINIMUM)
       continue;
@@ -1668,15 +1670,18 @@ int main(int argc, char **argv) {
         if (!list_has(sms, smname))
           continue;
         for (int used = 0; used < 2; ++used)
-          for (int shape = 0; shape < 9; ++shape) {
+          for (int shape = 0; shape < 11; ++shape) {
             /* shape 0: generic pointer; 1: global; 2: kernel argument (a
              * warp-uniform address); 3: nan-free-memory; 4, 5: global,
              * warp-precheck=mixed and =all (the integer trick's ops);
              * 6, 7: generic and global, precheck=adaptive with no
              * aggregation (the integer trick's ops); 8: a kernel argument
              * with the default options, whose aggregate=auto aggregates
-             * unused results (the min/max ops) */
-            int as = shape == 0 || shape == 6 ? 0 : 1;
+             * unused results (the min/max ops); 9, 10: generic and global
+             * with the default options (aggregate=auto with its run-time
+             * grouping, the per-lane path and the leaders' atomics with
+             * precheck=adaptive) */
+            int as = shape == 0 || shape == 6 || shape == 9 ? 0 : 1;
             if (!(used_sel >> used & 1) || !(as_sel >> (as != 0) & 1))
               continue;
             if (shape == 3 && (op <= OP_FSUB || FMTS[ty].bits == 16))
@@ -1684,7 +1689,7 @@ int main(int argc, char **argv) {
             if (shape >= 4 && shape <= 7 &&
                 ((op != OP_FMIN && op != OP_FMAX) || FMTS[ty].bits == 16))
               continue;
-            if (shape == 8 && (op <= OP_FSUB || used))
+            if (shape >= 8 && (op <= OP_FSUB || used))
               continue;
             if (g_ir_file && shape > 1)
               continue;
@@ -1692,7 +1697,11 @@ int main(int argc, char **argv) {
             memset(c, 0, sizeof *c);
             c->op = op, c->ty = ty, c->sm = sm, c->used = used, c->as = as;
             c->uniform = shape == 2 || shape == 8;
-            c->autoagg = shape == 8;
+            c->autoagg = shape >= 8;
+            /* a combination's random stream follows from this number:
+             * shapes added later count from 1000, so that the others'
+             * streams stay as they were */
+            c->stream = shape < 9 ? nfirst++ : 1000 + nlater++;
             c->nan_free = shape == 3;
             c->warp_precheck = shape == 4 ? "mixed" : shape == 5 ? "all" : NULL;
             c->adaptive = shape == 6 || shape == 7;
@@ -1706,7 +1715,9 @@ int main(int argc, char **argv) {
                      : shape == 5 ? "global warp-precheck=all"
                      : shape == 6 ? "generic precheck=adaptive"
                      : shape == 7 ? "global precheck=adaptive"
-                                  : "uniform aggregate=auto");
+                     : shape == 8 ? "uniform aggregate=auto"
+                     : shape == 9 ? "generic aggregate=auto"
+                                  : "global aggregate=auto");
           }
       }
     }
@@ -1721,7 +1732,7 @@ int main(int argc, char **argv) {
       ++failed;
       continue;
     }
-    g_rng = seed ^ ((uint64_t)k * 0x9e3779b97f4a7c15ull);
+    g_rng = seed ^ ((uint64_t)c->stream * 0x9e3779b97f4a7c15ull);
     g_fn = c->fn;
     unsigned passed = 0;
     char why[400] = "";

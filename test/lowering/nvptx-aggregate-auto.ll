@@ -1,9 +1,14 @@
-; aggregate=auto, the default (lower.c, auto_aggregates): aggregate=warp
-; for an fmin/fmax/fminimum/fmaximum whose result is unused and whose
-; address is the same in every lane without a test (a kernel's pointer
-; argument or a global, plus constant offsets); every other site as
-; aggregate=none would lower it. The leaders' atomic gets precheck=adaptive
-; without the mixed-sign form (one lane per warp has no signs to compare).
+; aggregate=auto, the default (lower.c, auto_may_aggregate): aggregate=warp
+; for an fmin/fmax/fminimum/fmaximum whose result is unused: with no test
+; where the address is the same in every lane by construction (a kernel's
+; pointer argument or a global, plus constant offsets), else with the
+; run-time grouping tests; every other site as aggregate=none would lower
+; it. The leaders' atomic gets precheck=adaptive without the mixed-sign
+; form (one lane per warp has no signs to compare); the per-lane path keeps
+; the per-lane forms, mixed-sign form included, and the hint of the path
+; that a warp takes where its lanes' addresses are known to differ (or, with
+; no such test, the one after the grouping test) is loaded at the top of the
+; region that runs exactly when the atomic does.
 ; RUN: %fpa-opt --sm=90 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
 ; RUN: %fpa-opt --sm=90 --aggregate=auto --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s
@@ -44,9 +49,21 @@ define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspac
   ret void
 }
 
-; not a kernel: its argument may differ from lane to lane
-; REPORT: : device_fn: fmax float addrspace(1): rewritten int-trick:
-; CHECK-NOT: redux.sync
+; not a kernel: its argument may differ from lane to lane, so the lanes are
+; grouped at run time; the per-lane path's hint is loaded first
+; REPORT: : device_fn: fmax float addrspace(1): rewritten warp-aggregated: aggregate=auto (the result is unused): lanes grouped by address {{.*}}; each group's leader: int-trick: {{.*}}adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair{{.*}}
+; CHECK-NEXT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[PL:[0-9]+]] syncscope("block") monotonic
+; CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(
+; CHECK: %shared = call i1 @llvm.nvvm.vote.any.sync(
+; CHECK: warp.perlane:
+; CHECK-NOT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[PL]]
+; CHECK: %hot{{[0-9]*}} = icmp ne i32
+; CHECK: %signs = call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: atomicrmw max ptr addrspace(1) %p
+; CHECK: atomicrmw umin ptr addrspace(1) %p
+; CHECK: %total = call i32 @llvm.nvvm.redux.sync.max(
+; CHECK: warp.leader:
+; CHECK: load atomic i32, ptr addrspace(3) @fpa.warp.hint{{[0-9]+}} syncscope("block") monotonic
 ; CHECK-LABEL: define ptx_kernel void @arg_offset_max(
 define void @device_fn(ptr addrspace(1) %p, float %v) {
   %o = atomicrmw fmax ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
@@ -62,8 +79,15 @@ define ptx_kernel void @arg_offset_max(ptr addrspace(1) %p, double %v) {
   ret void
 }
 
-; REPORT: : per_thread: fmin float addrspace(1): rewritten int-trick:
-; CHECK-NOT: redux.sync
+; lanes known to differ under a test of %ntid.x: one branch to the per-lane
+; path, whose hint is loaded before it
+; REPORT: : per_thread: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the result is unused): {{.*}}per lane with no grouping test where the lanes' addresses differ (a run-time test: %ntid.x a multiple of 32{{.*}}; each group's leader: int-trick:
+; CHECK-NEXT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[FAST:[0-9]+]] syncscope("block") monotonic
+; CHECK: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks
+; CHECK: warp.distinct:
+; CHECK-NOT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[FAST]]
+; CHECK: %signs{{[0-9]*}} = call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint[[FAST]]
 ; CHECK-LABEL: define ptx_kernel void @shared_global(
 define ptx_kernel void @per_thread(ptr addrspace(1) %p, float %v) {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -95,6 +119,8 @@ define ptx_kernel void @not_taken(ptr addrspace(1) %p, float %v) {
 
 ; NONE-NOT: warp-aggregated
 ; NONE: : arg_min: fmin float addrspace(1): rewritten int-trick
+; NONE: : device_fn: fmax float addrspace(1): rewritten int-trick
+; NONE: : per_thread: fmin float addrspace(1): rewritten int-trick
 ; NONE-NOT: warp-aggregated
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -6,12 +6,14 @@
 ; sm, prefix RMW) the integer atomics are atomicrmw; from sm_60 (prefix SYS)
 ; they are inline PTX `atom.sys[.global|.shared].OP`, since the backend would
 ; emit an atomicrmw with no scope (.gpu), and no atomicrmw is left. With
-; sm_90, precheck=off: the integer trick itself, not the default's run-time
-; choice between it and its precheck form (nvptx-precheck-adaptive.ll).
+; sm_90, precheck=off and aggregate=none: the integer trick itself, not the
+; default's run-time choice between it and its precheck form
+; (nvptx-precheck-adaptive.ll) nor its warp aggregation of unused results
+; (nvptx-aggregate-auto.ll).
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,RMW
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,NANFREE,RMW
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;precheck=off>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,SYS
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;precheck=off>' -S %s | %FileCheck %s --check-prefix=NOSYSRMW
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;precheck=off;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,SYS
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;precheck=off;aggregate=none>' -S %s | %FileCheck %s --check-prefix=NOSYSRMW
 ; NOSYSRMW-NOT: = atomicrmw {{(volatile )?}}{{u?(min|max)}} ptr {{[^,]*}}, i{{32|64}} %{{[0-9a-z]+}} monotonic
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

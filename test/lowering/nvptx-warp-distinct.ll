@@ -28,8 +28,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %vbits = bitcast float %v to i32
 ; CHECK-NEXT: [[X:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK-NEXT: [[XL:%[0-9]+]] = and i32 [[X]], 31
-; CHECK-NEXT: %lanes.rows = icmp eq i32 [[XL]], 0
-; CHECK-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks, !prof
+; CHECK-NEXT: %lanes.distinct = icmp eq i32 [[XL]], 0
+; CHECK-NEXT: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks, !prof
 ; CHECK: warp.distinct:
 ; CHECK-NOT: call
 ; CHECK: atomicrmw min ptr addrspace(1) %p
@@ -53,14 +53,16 @@ entry:
 
 ; buf[(tid * 3 + k) & mask] in pairs {float, float}, field 1: the mask must
 ; keep bits 0..4 of the index (after the multiply by 3, odd); the element
-; is 8 bytes, so the address keeps them as bits 3..7.
+; is 8 bytes, so the address keeps them as bits 3..7. The conditions are
+; one test: the low five bits of %ntid.x | ~%mask are all zeros.
 ; REPORT: masked: fmax float addrspace(1): rewritten warp-aggregated: {{.*}}(a run-time test: %ntid.x a multiple of 32, so that a warp's %tid.x are consecutive; the address's masks keep the five bits that tell the lanes apart);
 ; CHECK-LABEL: define ptx_kernel void @masked(
-; CHECK: %lanes.rows = icmp eq i32
-; CHECK-NEXT: [[B:%[0-9]+]] = and i32 %mask, 31
-; CHECK-NEXT: %lanes.bits = icmp eq i32 [[B]], 31
-; CHECK-NEXT: [[G:%[0-9]+]] = and i1 %lanes.rows, %lanes.bits
-; CHECK-NEXT: br i1 [[G]], label %warp.distinct, label %warp.checks, !prof
+; CHECK: [[X:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+; CHECK-NEXT: [[NM:%[0-9]+]] = xor i32 %mask, -1
+; CHECK-NEXT: [[O:%[0-9]+]] = or i32 [[X]], [[NM]]
+; CHECK-NEXT: [[L:%[0-9]+]] = and i32 [[O]], 31
+; CHECK-NEXT: %lanes.distinct = icmp eq i32 [[L]], 0
+; CHECK-NEXT: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks, !prof
 define ptx_kernel void @masked(ptr addrspace(1) %mem, i32 %mask, i32 %k, float %v) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -75,8 +77,11 @@ entry:
 ; A mask applied after a shift: bits 2..6 of the mask must be ones.
 ; CHECK-LABEL: define ptx_kernel void @mask_after_shift(
 ; CHECK: [[S:%[0-9]+]] = lshr i64 %mask, 2
-; CHECK-NEXT: [[B:%[0-9]+]] = and i64 [[S]], 31
-; CHECK-NEXT: %lanes.bits = icmp eq i64 [[B]], 31
+; CHECK-NEXT: [[T:%[0-9]+]] = trunc i64 [[S]] to i32
+; CHECK-NEXT: [[NM:%[0-9]+]] = xor i32 [[T]], -1
+; CHECK-NEXT: [[O:%[0-9]+]] = or i32 %{{[0-9]+}}, [[NM]]
+; CHECK-NEXT: [[L:%[0-9]+]] = and i32 [[O]], 31
+; CHECK-NEXT: %lanes.distinct = icmp eq i32 [[L]], 0
 define ptx_kernel void @mask_after_shift(ptr %mem, i64 %mask, float %v) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -106,7 +111,7 @@ entry:
 ; a constant offset after it too.
 ; REPORT: cast: fmin float addrspace(0): {{.*}}; per lane with no grouping test
 ; CHECK-LABEL: define ptx_kernel void @cast(
-; CHECK: br i1 %lanes.rows, label %warp.distinct, label %warp.checks
+; CHECK: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks
 define ptx_kernel void @cast(ptr addrspace(1) %mem, float %v) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -175,7 +180,7 @@ entry:
 ; CHECK-NOT: call {{.*}}@llvm.nvvm.{{activemask|shfl|vote}}
 ; CHECK: br i1 %neg, label %then, label %join
 ; CHECK: join:
-; CHECK: br i1 %lanes.rows, label %warp.distinct, label %warp.checks, !prof [[LIKELY:![0-9]+]]
+; CHECK: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks, !prof [[LIKELY:![0-9]+]]
 ; CHECK: warp.checks:
 ; CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32
 ; CHECK: %shared = call i1 @llvm.nvvm.vote.any.sync
@@ -207,11 +212,11 @@ join:
 ; MIXED-LABEL: define ptx_kernel void @gid(
 ; MIXED: %hint.word = load atomic i32
 ; MIXED-NOT: sreg.clock
-; MIXED: %lanes.rows = icmp eq i32
+; MIXED: %lanes.distinct = icmp eq i32
 ; MIXED-NEXT: [[F:%.*]] = freeze i32 %hint.word
 ; MIXED-NEXT: %hot = icmp ne i32 [[F]], 0
 ; MIXED-NEXT: [[NH:%.*]] = xor i1 %hot, true
-; MIXED-NEXT: %cold = and i1 %lanes.rows, [[NH]]
+; MIXED-NEXT: %cold = and i1 %lanes.distinct, [[NH]]
 ; MIXED-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; MIXED-NEXT: %learner = icmp ult i32 %tid.x, 32
 ; MIXED-NEXT: [[NL:%.*]] = xor i1 %learner, true
@@ -234,7 +239,7 @@ join:
 ; MIXED: warp.distinct.learner:
 ; MIXED-NEXT: br i1 %cold, label %warp.distinct.learn, label %warp.distinct.test
 ; MIXED: warp.distinct.test:
-; MIXED-NEXT: br i1 %lanes.rows, label %warp.distinct, label %warp.checks
+; MIXED-NEXT: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks
 ; The precheck form finds where the lanes store with its own masks (a warp
 ; may come from either path).
 ; MIXED: warp.perlane.precheck:
@@ -246,7 +251,7 @@ join:
 ; warp-precheck=all: the same branches where the hint is cold; a hot hint
 ; sends every warp on the distinct path to ask.
 ; ALL-LABEL: define ptx_kernel void @gid(
-; ALL: %cold = and i1 %lanes.rows,
+; ALL: %cold = and i1 %lanes.distinct,
 ; ALL: %plain = and i1 %cold,
 ; ALL-NEXT: br i1 %plain, label %warp.distinct.perlane, label %warp.distinct.learner, !prof
 ; ALL: warp.distinct:

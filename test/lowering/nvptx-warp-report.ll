@@ -8,8 +8,14 @@
 ; RUN: %fpa-opt --sm=70 --ptx=62 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM70
 ; The SPIR-V rules: not for that target.
 ; RUN: %fpa-opt --target=spirv --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SPIRV
+; The default, aggregate=auto: the one unused min/max result is aggregated,
+; and no word of it elsewhere.
+; RUN: %fpa-opt --sm=90 %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=AUTO
+; AUTO-NOT: {{warp-aggregated|not warp}}
+; AUTO: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: aggregate=auto (the result is unused): lanes grouped by address
+; AUTO-NOT: {{warp-aggregated|not warp}}
 ; Off: no word of it.
-; RUN: %fpa-opt --sm=90 %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=OFF
+; RUN: %fpa-opt --sm=90 --aggregate=none %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=OFF
 ; OFF-NOT: {{warp-aggregated|not warp}}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

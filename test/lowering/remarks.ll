@@ -6,7 +6,8 @@
 ; ones; a warning for an atomic left as is appears with no flag at all. The
 ; -fpa-report / fpa-opt --report lines carry FILE:LINE:COL from !dbg.
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -pass-remarks=lower-fp-atomics -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REM
-; From sm_60 the system-scope sites note their inline PTX atom.sys.
+; From sm_60 the system-scope sites note their inline PTX atom.sys; from
+; sm_70 the unused fmin is warp-aggregated (aggregate=auto).
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -pass-remarks=lower-fp-atomics -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REM90
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -pass-remarks-analysis=lower-fp-atomics -disable-output %s 2>&1 | %FileCheck %s --check-prefix=ANA
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -disable-output %s 2>&1 | %FileCheck %s --check-prefix=NONE --implicit-check-not=remark
@@ -28,10 +29,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; REM-NEXT: warning: kernel.cu:18:1: lower-fp-atomics: left as is: fmin float: unsupported none: under-aligned atomic (align 2 < size 4) has no lock-free form
 ; REM-NOT:  remark
 
-; REM90: remark: kernel.cu:12:5: fmin float: rewritten int-trick: integer min/max by sign bit, with NaN repair; {{.*}}; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
+; REM90: remark: kernel.cu:12:5: fmin float: rewritten warp-aggregated: aggregate=auto (the result is unused): lanes grouped by address {{.*}}; each group's leader: int-trick: integer min/max by sign bit, with NaN repair; {{.*}}; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REM90-NEXT: remark: kernel.cu:13:7: fadd float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; fenced, as LLVM 22 NVPTX drops an atomicrmw's ordering; system scope: its atomics are inline PTX atom.sys
 ; REM90-NEXT: remark: kernel.cu:15:2: fsub float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add of -v where |-v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
-; REM90-NEXT: remark: kernel.cu:16:3: fmax half: rewritten cas-loop-masked: no 16-bit integer min/max atomic; no 16-bit cmpxchg, so on the 32-bit word; the loop ends without cmpxchg when the update leaves memory unchanged{{$}}
+; REM90-NEXT: remark: kernel.cu:16:3: fmax half: rewritten warp-aggregated: aggregate=auto (the result is unused): {{.*}}; each group's leader: cas-loop-masked: no 16-bit integer min/max atomic; no 16-bit cmpxchg, so on the 32-bit word; the loop ends without cmpxchg when the update leaves memory unchanged{{$}}
 ; REM90-NEXT: remark: kernel.cu:17:4: fadd float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REM90-NEXT: warning: kernel.cu:18:1: lower-fp-atomics: left as is: fmin float
 ; REM90-NOT:  remark
