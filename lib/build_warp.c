@@ -197,6 +197,12 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, ask);
     perlane = NULL;
+  } else if (perlane && fast_pl && !p->hint) {
+    /* one per-lane atomic, the distinct path's: its lowering (the per-lane
+     * default's forms) is the larger part of the site's code */
+    LLVMPositionBuilderAtEnd(b, perlane);
+    LLVMBuildBr(b, fast_pl);
+    perlane = NULL;
   } else if (perlane) {
     *likely = n;
     fpa_warp_perlane_rmw(&w, perlane, vbits, &perlane_old, &perlane_end, out,
