@@ -56,9 +56,10 @@ static const fpa_option_info option_table[] = {
      "only with assume=reassociate-fadd. A used result is rebuilt for each "
      "lane by a scan in lane order, behind a leader whose atomic is "
      "predicated PTX. auto: warp for fmin/fmax/fminimum/fmaximum whose "
-     "result is unused and whose address is the same in every lane (a "
-     "kernel's pointer argument or a global, plus constant offsets), where "
-     "it needs no run-time test; none elsewhere."},
+     "result is unused (no run-time test where the address is a kernel's "
+     "pointer argument or a global plus constant offsets; else lanes are "
+     "grouped at run time, and the per-lane path keeps the per-lane "
+     "lowering, precheck=adaptive included); none elsewhere."},
     {"warp-precheck", "off|mixed|all", "off",
      "With aggregate=warp, fmin/fmax by the integer trick with its NaN "
      "repair or a used result, on the per-lane path (lanes with distinct "
@@ -78,8 +79,9 @@ static const fpa_option_info option_table[] = {
      "returned old value is the loaded one). Exact, and applied only to "
      "non-volatile monotonic atomics, where a no-op read-modify-write may "
      "be realised as an atomic load. adaptive (NVPTX sm_70+ without "
-     "aggregate=warp, and the one update of a warp that aggregate=auto "
-     "combines; elsewhere off): each warp loads first only while a "
+     "aggregate=warp, and under aggregate=auto both the per-lane path and "
+     "the one update of a group; elsewhere off): each warp loads first "
+     "only while a "
      "hint in shared memory (8 bytes per site) says recent updates of the "
      "site in the thread block were no-ops, and both forms keep the hint up "
      "to date; otherwise a warp whose operands have both signs first tries "
