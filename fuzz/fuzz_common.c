@@ -111,7 +111,33 @@ static void write_and_read(LLVMModuleRef copy, int set) {
   fpa_free(data);
 }
 
+/* Whether `m`'s bitcode reads back as it is. LLVM's writer and reader
+ * disagree on some inputs of their own (a string attribute with a NUL in
+ * it): where the module before lowering does not read back, a lowered one
+ * that does not is not the lowering's finding. */
+static int reads_back(LLVMModuleRef m) {
+  char *err = NULL;
+  void *data = NULL;
+  size_t size = 0;
+  if (fpa_write_module(m, FPA_FORMAT_BITCODE, NULL, &data, &size, &err) !=
+      FPA_OK) {
+    fpa_free(err);
+    return 0;
+  }
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef back = NULL;
+  int ok = fpa_parse_module(ctx, "input.bc", data, size, NULL, &back, &err) ==
+           FPA_OK;
+  fpa_free(err);
+  LLVMDisposeModule(back);
+  LLVMContextDispose(ctx);
+  fpa_free(data);
+  return ok;
+}
+
 static void lower_one(LLVMModuleRef copy, int set, int round_trip) {
+  if (round_trip && !reads_back(copy))
+    round_trip = 0;
   if (getenv("FPA_FUZZ_TRACE"))
     fprintf(stderr, "fuzz: option set '%s'%s\n", set_names[set],
             round_trip ? ", with the bitcode round trip" : "");

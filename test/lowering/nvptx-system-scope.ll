@@ -11,6 +11,7 @@
 ; has no NVPTX fences, so the pass adds none there). cmpxchg is the backend's:
 ; LLVM 22 prints it with .sys, LLVM 15 with no scope. SEMANTICS.md: the
 ; syncscope is kept, never narrowed.
+; RUN: rm -f %t.host
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o %t.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,%if llvm15 %{L15%} %else %{L22%} < %t.ptx
 ; sm_70 PTX assembles for sm_90 (CUDA 13's ptxas has no sm_70 target).
