@@ -178,13 +178,16 @@ static LLVMValueRef hoist_clone(LLVMBuilderRef b, LLVMValueRef v,
   return c;
 }
 
-/* The first instruction of `head` after its phis and, in the entry block,
- * its leading allocas (which stay together at the top, as front ends and
- * passes expect of static allocas); NULL if none. */
+/* The first instruction of `head` after its phis, its exception-handling
+ * pad (a landingpad, catchpad or cleanuppad must come first after the
+ * phis) and, in the entry block, its leading allocas (which stay together
+ * at the top, as front ends and passes expect of static allocas); NULL if
+ * none. */
 LLVMValueRef fpa_warp_region_top(LLVMBasicBlockRef head) {
   int entry = head == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(head));
   LLVMValueRef i = LLVMGetFirstInstruction(head);
-  while (i && (LLVMIsAPHINode(i) || (entry && LLVMIsAAllocaInst(i))))
+  while (i && (LLVMIsAPHINode(i) || LLVMIsALandingPadInst(i) ||
+               LLVMIsAFuncletPadInst(i) || (entry && LLVMIsAAllocaInst(i))))
     i = LLVMGetNextInstruction(i);
   return i;
 }
