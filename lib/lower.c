@@ -255,6 +255,10 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
       s.sys_asm = fpa_rmw_sys_asm(&caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
+      /* a pointer into thread-local memory sends every warp down the
+       * per-lane path: aggregate=auto leaves it per lane */
+      if (o->aggregate == FPA_AGG_AUTO && warp.local_origin)
+        warp.apply = 0;
       if (o->aggregate == FPA_AGG_AUTO && !warp.apply) {
         /* the per-lane decision, and its reason, as is */
       } else if (warp.apply) {

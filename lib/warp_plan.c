@@ -197,6 +197,7 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   if (!p->uniform)
     fpa_lanes_distinct(s, &p->distinct);
   int origin = s->addrspace == 0 ? generic_origin(s) : -1;
+  p->local_origin = origin == 5;
   p->local_check =
       !p->uniform && s->addrspace == 0 && (origin < 0 || origin == 5);
   if (p->lockstep && s->addrspace == 0) {
