@@ -100,9 +100,9 @@ LLVMValueRef fpa_int_trick_sticky(LLVMBuilderRef b, const fpa_site *s,
                                 "sticky");
 }
 
-/* i1: the integer op leaves `cur` as it is (the update is a no-op) */
-static LLVMValueRef int_noop(LLVMBuilderRef b, const fpa_int_ops *io,
-                             int is_min, LLVMValueRef cur, const char *name) {
+LLVMValueRef fpa_int_trick_noop(LLVMBuilderRef b, const fpa_int_ops *io,
+                                int is_min, LLVMValueRef cur,
+                                const char *name) {
   LLVMIntPredicate pp = is_min ? LLVMIntSLT : LLVMIntSGT;
   LLVMIntPredicate np = is_min ? LLVMIntUGT : LLVMIntULT;
   LLVMValueRef pnew = LLVMBuildSelect(
@@ -113,7 +113,7 @@ static LLVMValueRef int_noop(LLVMBuilderRef b, const fpa_int_ops *io,
   return LLVMBuildICmp(b, LLVMIntEQ, nv, cur, name);
 }
 
-static void store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
+void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
   LLVMValueRef st = LLVMBuildStore(b, v, hint);
   LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
   /* the block's own word: only its warps read it */
@@ -157,7 +157,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMValueRef cur = NULL, skip = NULL;
   if (precheck) {
     cur = fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cur");
-    skip = int_noop(b, &io, is_min, cur, "nochange");
+    skip = fpa_int_trick_noop(b, &io, is_min, cur, "nochange");
     if (nan_repair) {
       LLVMValueRef sticky = fpa_int_trick_sticky(b, s, cur);
       LLVMValueRef due = LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "");
@@ -180,8 +180,8 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   if (precheck) {
     /* warp-precheck's learning: 1 (hot) where the load shows a no-op */
     if (hint)
-      store_hint(b, hint,
-                 LLVMBuildZExt(b, skip, LLVMInt32TypeInContext(s->ctx), ""));
+      fpa_store_hint(
+          b, hint, LLVMBuildZExt(b, skip, LLVMInt32TypeInContext(s->ctx), ""));
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
     LLVMBuildCondBr(b, skip, end, go);
@@ -212,20 +212,20 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       fpa_emit_trailing_fence(b, s);
   }
   if (learn) {
-    /* 1 (hot) where the atomic was a no-op (int_noop on its old value,
-     * after the atomic's return, which NaN repair waits for anyway;
+    /* 1 (hot) where the atomic was a no-op (fpa_int_trick_noop on its old
+     * value, after the atomic's return, which NaN repair waits for anyway;
      * without NaN repair, this is what makes the atomics return their old
      * values) */
     LLVMBasicBlockRef learn_bb =
         LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learn");
     LLVMBasicBlockRef cont =
         LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learned");
-    LLVMValueRef noop = int_noop(b, &io, is_min, old, "wasnoop");
+    LLVMValueRef noop = fpa_int_trick_noop(b, &io, is_min, old, "wasnoop");
     if (learn_if)
       noop = LLVMBuildAnd(b, noop, learn_if, "learnnoop");
     LLVMBuildCondBr(b, noop, learn_bb, cont);
     LLVMPositionBuilderAtEnd(b, learn_bb);
-    store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 1, 0));
+    fpa_store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 1, 0));
     LLVMBuildBr(b, cont);
     LLVMPositionBuilderAtEnd(b, cont);
     join = cont;

@@ -43,8 +43,9 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     fpa_cas_loop_init(b, s, p->leader == FPA_S_CAS_LOOP_MASKED, &w.early);
   LLVMBasicBlockRef ask = NULL;
   LLVMValueRef hint = NULL, word = NULL;
-  if (p->hint) {
-    ask = fpa_warp_block(&w, "warp.hint");
+  if (p->hint || p->leader_precheck == FPA_LEADER_PRECHECK_HINTED) {
+    if (p->hint)
+      ask = fpa_warp_block(&w, "warp.hint");
     hint = fpa_warp_hint_global(&w);
     /* The hint's word, at the top of the region that runs exactly when the
      * atomic does (see fpa_warp_region_head): on its way while the operand is
@@ -146,7 +147,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * atomic the GPU may let a leader run that shuffle apart from its group
      * (warp_leader.c), so here every lane runs the leader's instructions,
      * predicated. */
-    LLVMValueRef lold = fpa_warp_lockstep_leader(&w, p, is_leader, total);
+    LLVMValueRef lold =
+        fpa_warp_lockstep_leader(&w, p, is_leader, total, hint, word);
     join = LLVMGetInsertBlock(b);
     LLVMValueRef old = fpa_warp_shuffle(
         &w, lold, fpa_warp_bit_count(&w, "llvm.cttz", gmask), 0);

@@ -247,6 +247,12 @@ void fpa_int_trick_ops(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef vb,
  * unless the operand is a NaN). */
 LLVMValueRef fpa_int_trick_sticky(LLVMBuilderRef b, const fpa_site *s,
                                   LLVMValueRef old);
+/* i1: the integer op with operands `io` leaves `cur` as it is (the update
+ * is a no-op) */
+LLVMValueRef fpa_int_trick_noop(LLVMBuilderRef b, const fpa_int_ops *io,
+                                int is_min, LLVMValueRef cur, const char *name);
+/* Stores i32 `v` into a hint word (monotonic, block scope). */
+void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
 /* The guarded native add (FPA_S_FADD_GUARDED, build_add.c). */
 void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences);
@@ -469,6 +475,14 @@ int fpa_lanes_distinct(const fpa_site *s, fpa_lanes *out);
 
 /*--- warp aggregation (warp_plan.c, build_warp.c; parts in warp.h) ----*/
 
+/* fpa_warp_plan.leader_precheck: none; always (precheck=on); while a hint
+ * in shared memory says recent updates were no-ops (precheck=adaptive) */
+enum {
+  FPA_LEADER_PRECHECK_NONE,
+  FPA_LEADER_PRECHECK_ON,
+  FPA_LEADER_PRECHECK_HINTED
+};
+
 typedef struct fpa_warp_plan {
   int apply;
   int redux;           /* sm_80+: reduce min/max order keys with redux.sync */
@@ -484,6 +498,8 @@ typedef struct fpa_warp_plan {
                           cmpxchg loop's first load (per-lane path and
                           leaders) is made before the grouping tests */
   int nan_repair;      /* int trick: with its NaN repair */
+  int leader_precheck; /* lockstep int trick: the leaders load first and skip
+                          a no-op (FPA_LEADER_PRECHECK_*) */
   fpa_warp_precheck hint; /* per-lane int trick: read first when a hint in
                              shared memory says updates are mostly no-ops */
   char scope[8];          /* PTX scope of the lockstep leader's instructions */

@@ -186,21 +186,20 @@ typedef struct planned {
 } planned;
 
 /* aggregate=auto: whether aggregate=warp's plan is taken for a site where
- * it applies. A warp's unused updates of fmin/fmax/fminimum/fmaximum to
- * one address become one update by one lane: at a hot address up to 32
- * times fewer atomics. Where the address is the same in every lane by
+ * it applies. A warp's updates of fmin/fmax/fminimum/fmaximum to one
+ * address become one update by one lane: at a hot address up to 32 times
+ * fewer atomics. Where the address is the same in every lane by
  * construction (the plan's `uniform`) no test is needed; elsewhere the
  * plan's run-time tests pick between grouping and the per-lane path
  * (where the lanes' addresses are known to differ under a test of values
  * that are the same in every lane, one branch), and the per-lane path
  * keeps the per-lane lowering, its hint loaded where the original
- * atomic's would be. A used result needs the scan and the leader's
- * predicated atomic, which loses to the per-lane forms on data whose
- * updates are mostly no-ops, so it stays per lane. */
+ * atomic's would be. With the result used, the leaders' integer trick
+ * keeps the per-lane form's adaptive precheck (warp_leader.c), so that a
+ * group whose update is a no-op costs one load, as a lane's does. */
 static int auto_may_aggregate(const fpa_site *s) {
-  int minmax = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX ||
-               s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
-  return minmax && !s->result_used;
+  return s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX ||
+         s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
 }
 
 /* Lowers one function; `changed` is set when it was modified.
@@ -256,8 +255,12 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       s.sys_asm = fpa_rmw_sys_asm(&caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
       /* a pointer into thread-local memory sends every warp down the
-       * per-lane path: aggregate=auto leaves it per lane */
-      if (o->aggregate == FPA_AGG_AUTO && warp.local_origin)
+       * per-lane path: aggregate=auto leaves it per lane; so does a PTX
+       * version below 6.2 (activemask) that the code may still get: the
+       * module's features name one, but llc -mcpu=sm_70 without -mattr
+       * emits PTX 6.0 */
+      if (o->aggregate == FPA_AGG_AUTO &&
+          (warp.local_origin || caps.ptx_sure < 62))
         warp.apply = 0;
       if (o->aggregate == FPA_AGG_AUTO && !warp.apply) {
         /* the per-lane decision, and its reason, as is */
@@ -265,8 +268,8 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
         const char *by = "";
         if (o->aggregate == FPA_AGG_AUTO) {
           by = warp.uniform ? "aggregate=auto (the address is the same in "
-                              "every lane and the result is unused): "
-                            : "aggregate=auto (the result is unused): ";
+                              "every lane): "
+                            : "aggregate=auto: ";
           /* the reason of the leaders' atomic, decided as it is below */
           s.one_lane = 1;
           fpa_decide(&s, &caps, o, &d);

@@ -55,11 +55,14 @@ static const fpa_option_info option_table[] = {
      "fmin/fmax/fminimum/fmaximum (all types), fadd/fsub (float, double) "
      "only with assume=reassociate-fadd. A used result is rebuilt for each "
      "lane by a scan in lane order, behind a leader whose atomic is "
-     "predicated PTX. auto: warp for fmin/fmax/fminimum/fmaximum whose "
-     "result is unused (no run-time test where the address is a kernel's "
-     "pointer argument or a global plus constant offsets; else lanes are "
-     "grouped at run time, and the per-lane path keeps the per-lane "
-     "lowering, precheck=adaptive included); none elsewhere."},
+     "predicated PTX. auto: warp for fmin/fmax/fminimum/fmaximum where the "
+     "code is sure to get PTX 6.2 (sm_80+, or an explicit ptx option) (no "
+     "run-time test where the address is a kernel's pointer argument or a "
+     "global plus constant offsets; else lanes are grouped at run time, "
+     "and the per-lane path keeps the per-lane lowering, precheck=adaptive "
+     "included; with the result used, the leaders' integer trick loads "
+     "first while a hint of its own says recent updates were no-ops); none "
+     "elsewhere."},
     {"warp-precheck", "off|mixed|all", "off",
      "With aggregate=warp, fmin/fmax by the integer trick with its NaN "
      "repair or a used result, on the per-lane path (lanes with distinct "

@@ -107,7 +107,8 @@ LLVMValueRef fpa_warp_fold_old(fpa_warp *w, LLVMValueRef mb, LLVMValueRef e);
 /*--- warp_leader.c --------------------------------------------------------*/
 
 LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
-                                      LLVMValueRef leader, LLVMValueRef total);
+                                      LLVMValueRef leader, LLVMValueRef total,
+                                      LLVMValueRef hint, LLVMValueRef word);
 
 /*--- warp_perlane.c -------------------------------------------------------*/
 
@@ -121,6 +122,7 @@ void fpa_warp_perlane_rmw(fpa_warp *w, LLVMBasicBlockRef bb, LLVMValueRef vbits,
 LLVMValueRef fpa_warp_hint_global(fpa_warp *w);
 LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_word0(fpa_warp *w, LLVMValueRef g);
+LLVMValueRef fpa_warp_hint_dst(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_hot(fpa_warp *w, LLVMValueRef word);
 LLVMValueRef fpa_warp_learner(fpa_warp *w);
 LLVMValueRef fpa_warp_one_sign(fpa_warp *w, LLVMValueRef mask,

@@ -47,7 +47,7 @@ LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g) {
 
 /* Where a lane stores what it learns: the lowest active lane (of w->mask)
  * to the hint [0], the others to [1]. */
-static LLVMValueRef hint_dst(fpa_warp *w, LLVMValueRef g) {
+LLVMValueRef fpa_warp_hint_dst(fpa_warp *w, LLVMValueRef g) {
   LLVMBuilderRef b = w->b;
   LLVMValueRef above =
       LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
@@ -115,7 +115,7 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
     here.lanemask_lt =
         fpa_warp_intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL, NULL,
                            0, "lanemask.lt.hint");
-    dst = hint_dst(&here, hint);
+    dst = fpa_warp_hint_dst(&here, hint);
   } else {
     dst = hint_word(w, hint, ku(w->i32, 0), "hint.dst");
   }

@@ -25,10 +25,9 @@
  * converged (the file comment says why that matters). `op` is the PTX
  * operation and type ("min.s32", "add.f64", "cas.b32"); `c` is cas's new
  * value, else NULL. */
-static LLVMValueRef pred_atom(fpa_warp *w, const fpa_warp_plan *p,
-                              const char *op, LLVMValueRef pred,
-                              LLVMValueRef ptr, LLVMValueRef a,
-                              LLVMValueRef c) {
+static LLVMValueRef pred_ptx(fpa_warp *w, const fpa_warp_plan *p,
+                             const char *ins, const char *op, LLVMValueRef pred,
+                             LLVMValueRef ptr, LLVMValueRef a, LLVMValueRef c) {
   LLVMBuilderRef b = w->b;
   LLVMTypeRef ty = LLVMTypeOf(a);
   unsigned bits = LLVMGetIntTypeWidth(ty);
@@ -45,10 +44,11 @@ static LLVMValueRef pred_atom(fpa_warp *w, const fpa_warp_plan *p,
   const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
   const char *reg = bits == 64 ? "l" : "r";
   char text[320], cons[64];
+  int load = strcmp(ins, "ld") == 0;
   snprintf(text, sizeof text,
            "{\n\t.reg .pred fpa_p;\n\tsetp.ne.b32 fpa_p, $1, 0;\n\t"
-           "mov.b%u $0, $3;\n\t@fpa_p atom.relaxed.%s%s.%s $0, [$2], $3%s;\n}",
-           bits, p->scope, space, op, c ? ", $4" : "");
+           "mov.b%u $0, $3;\n\t@fpa_p %s.relaxed.%s%s.%s $0, [$2]%s%s;\n}",
+           bits, ins, p->scope, space, op, load ? "" : ", $3", c ? ", $4" : "");
   snprintf(cons, sizeof cons, "=&%s,r,%s,%s%s%s,~{memory}", reg,
            LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg, c ? "," : "",
            c ? reg : "");
@@ -66,6 +66,24 @@ static LLVMValueRef pred_atom(fpa_warp *w, const fpa_warp_plan *p,
       LLVMCreateEnumAttribute(
           w->ctx, LLVMGetEnumAttributeKindForName(conv, sizeof conv - 1), 0));
   return call;
+}
+
+/* pred_ptx's atomic `atom.relaxed.SCOPE[.SPACE].OP $0, [$2], $3[, $4]`. */
+static LLVMValueRef pred_atom(fpa_warp *w, const fpa_warp_plan *p,
+                              const char *op, LLVMValueRef pred,
+                              LLVMValueRef ptr, LLVMValueRef a,
+                              LLVMValueRef c) {
+  return pred_ptx(w, p, "atom", op, pred, ptr, a, c);
+}
+
+/* pred_ptx's load `ld.relaxed.SCOPE[.SPACE].bW $0, [$2]`: a lane whose
+ * `pred` is clear gets `a` back and reads nothing. */
+static LLVMValueRef pred_load(fpa_warp *w, const fpa_warp_plan *p,
+                              LLVMValueRef pred, LLVMValueRef ptr,
+                              LLVMValueRef a) {
+  char op[8];
+  snprintf(op, sizeof op, "b%u", LLVMGetIntTypeWidth(LLVMTypeOf(a)));
+  return pred_ptx(w, p, "ld", op, pred, ptr, a, NULL);
 }
 
 /* A cmpxchg loop that every lane of the active mask runs, as long as any
@@ -117,9 +135,13 @@ static LLVMValueRef lockstep_cas(fpa_warp *w, const fpa_warp_plan *p,
 /* The leader's atomic with the group's combination `total`, run
  * by every lane of the active mask with only the leaders' instructions
  * enabled, in the per-lane form p->leader. Returns the leader's old value
- * (element bits; meaningless in other lanes). */
+ * (element bits; meaningless in other lanes). With p->leader_precheck, the
+ * integer trick's leaders load first (`hint`, whose word `word` was read at
+ * the region's top: while it is hot) and skip a no-op, as the per-lane
+ * precheck does. */
 LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
-                                      LLVMValueRef leader, LLVMValueRef total) {
+                                      LLVMValueRef leader, LLVMValueRef total,
+                                      LLVMValueRef hint, LLVMValueRef word) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   char op[16];
@@ -157,6 +179,29 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
     fpa_int_ops io;
     fpa_int_trick_ops(b, s, opbits, &io);
     LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, w->wty);
+    /* precheck: a leader whose load shows that the group's update leaves
+     * memory as it is (and no NaN repair is due) skips its atomic; the
+     * load is then the linearization point of every update of the group
+     * (monotonic, non-volatile: aggregation is only for those), and the
+     * scan rebuilds each lane's old value from the loaded one */
+    LLVMValueRef skip = NULL, cur = NULL, hot = NULL;
+    if (p->leader_precheck) {
+      LLVMValueRef want = leader;
+      if (p->leader_precheck == FPA_LEADER_PRECHECK_HINTED)
+        want = LLVMBuildAnd(b, want, hot = fpa_warp_hint_hot(w, word), "");
+      cur = pred_load(w, p, want, ptr, io.pos_op);
+      skip = fpa_int_trick_noop(b, &io, w->is_min, cur, "");
+      if (p->nan_repair)
+        skip = LLVMBuildAnd(
+            b, skip,
+            LLVMBuildNot(b,
+                         LLVMBuildAnd(b, fpa_int_trick_sticky(b, s, cur),
+                                      LLVMBuildNot(b, io.nan, ""), ""),
+                         ""),
+            "");
+      skip = LLVMBuildAnd(b, want, skip, "leader.skip");
+      leader = LLVMBuildAnd(b, leader, LLVMBuildNot(b, skip, ""), "");
+    }
     const char *pos = io.pos_bin == LLVMAtomicRMWBinOpMin ? "min.s" : "max.s";
     const char *neg = io.neg_bin == LLVMAtomicRMWBinOpUMax ? "max.u" : "min.u";
     snprintf(op, sizeof op, "%s%u", pos, w->w);
@@ -167,6 +212,17 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
     LLVMValueRef o2 = pred_atom(w, p, op, LLVMBuildAnd(b, leader, io.neg, ""),
                                 ptr, io.neg_op, NULL);
     LLVMValueRef old = LLVMBuildSelect(b, io.neg, o2, o1, "int.old");
+    if (skip)
+      old = LLVMBuildSelect(b, skip, cur, old, "");
+    if (hot) {
+      /* learning, as the per-lane precheck form learns: 1 (hot) where the
+       * group's update left memory as it was (seen by the load, or by the
+       * atomic's old value), else 0; the lowest active lane (a leader) in
+       * the hint, the other lanes in the word beside it */
+      LLVMValueRef noop = fpa_int_trick_noop(b, &io, w->is_min, old, "");
+      fpa_store_hint(b, fpa_warp_hint_dst(w, hint),
+                     LLVMBuildZExt(b, noop, w->i32, ""));
+    }
     if (!p->nan_repair)
       return old;
     /* the NaN repair: memory held the NaN the integer op keeps */

@@ -192,6 +192,11 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   if (s->result_used) {
     p->lockstep = 1;
     snprintf(p->scope, sizeof p->scope, "%s", ptx_scope(s, c));
+    /* the per-lane form's precheck, for the leaders' integer trick: with
+     * precheck=adaptive, hinted as the per-lane form is */
+    if (d->strategy == FPA_S_INT_TRICK && d->precheck)
+      p->leader_precheck = d->precheck == 1 ? FPA_LEADER_PRECHECK_ON
+                                            : FPA_LEADER_PRECHECK_HINTED;
   }
   p->uniform = address_is_uniform(s);
   if (!p->uniform)
@@ -211,7 +216,7 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
    * from its atomic's old value) */
   if (!p->uniform && d->strategy == FPA_S_INT_TRICK && !d->precheck)
     p->hint = o->warp_precheck;
-  snprintf(w, n, "%s; %s%s%s",
+  snprintf(w, n, "%s; %s%s%s%s",
            p->uniform ? "address is warp-uniform (kernel argument or global)"
                       : "lanes grouped by address (when a lane has the low "
                         "address bits of the lane below: vote.all.sync, "
@@ -223,6 +228,13 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
            s->result_used ? "; the leader's atomic is predicated PTX, and "
                             "old values are rebuilt by a scan in lane order"
                           : "",
+           p->leader_precheck == FPA_LEADER_PRECHECK_ON
+               ? "; the leader loads first (predicated) and skips a no-op"
+           : p->leader_precheck == FPA_LEADER_PRECHECK_HINTED
+               ? "; the leader loads first (predicated) and skips a no-op "
+                 "while a hint in shared memory says recent updates were "
+                 "no-ops"
+               : "",
            p->global_check  ? "; per lane also when a lane's pointer is "
                               "not global (isspacep.global)"
            : p->local_check ? "; per lane also when a lane's pointer is "

@@ -1435,7 +1435,10 @@ static int lib_combo(combo_list *l, const config *cf, int op, int ty,
   LLVMModuleRef m = parse_ir(j.ctx, buf, "building the test function");
   fpa_options *o = NULL;
   char *err = NULL;
-  if (fpa_options_create(&o) || fpa_options_parse(o, cf->options, &err))
+  /* per lane: warp aggregation (aggregate=auto's default for min/max)
+   * needs NVVM's warp intrinsics, which only fpa-warp-sim runs on the host */
+  if (fpa_options_create(&o) || fpa_options_parse(o, "aggregate=none", &err) ||
+      fpa_options_parse(o, cf->options, &err))
     die("bad library options: %s", err ? err : cf->options);
   fpa_report *rep = NULL;
   int rc = fpa_lower_module(m, o, &rep, &err);

@@ -339,14 +339,19 @@ static uint64_t access_mem(int op, unsigned bytes, void *p, uint64_t a,
   return old;
 }
 
-/* A predicated PTX atomic of the lowering (inline asm "@fpa_p atom..."):
- * `code` is the operation (ACC_ADD_F..ACC_CAS) times 2, plus 1 for 64
- * bits. A lane whose predicate is clear gets `a` back and touches nothing. */
+/* A predicated PTX atomic or load of the lowering (inline asm "@fpa_p
+ * atom..." or "@fpa_p ld..."): `code` is the operation (ACC_ADD_F..ACC_LOAD)
+ * times 2, plus 1 for 64 bits. A lane whose predicate is clear gets `a`
+ * back and touches nothing. */
 static uint64_t emu_patom(uint32_t code, uint32_t pred, void *p, uint64_t a,
                           uint64_t c) {
   if (!(pred & 1))
     return a;
-  return access_mem((int)(code >> 1), code & 1 ? 8 : 4, p, a, c);
+  uint64_t r = access_mem((int)(code >> 1), code & 1 ? 8 : 4, p, a, c);
+  /* after a predicated load, as after any load (emu_access) */
+  if ((int)(code >> 1) == ACC_LOAD && below(4) == 0)
+    swapcontext(&g_lanes[g_cur].uc, &g_main);
+  return r;
 }
 
 /* load atomic, cmpxchg and atomicrmw of the lowered code: `code` is the
@@ -696,9 +701,13 @@ static LLVMValueRef call_host(LLVMModuleRef m, LLVMBuilderRef b,
   return LLVMBuildCall2(b, fty, host, args, n, "");
 }
 
-/* Replaces a predicated atomic of the lowering, inline asm of the form
+/* Replaces a predicated atomic or load of the lowering, inline asm of the
+ * form
  *   setp.ne.b32 fpa_p, $1, 0; mov.bW $0, $3;
  *   @fpa_p atom.relaxed.SCOPE[.SPACE].OP.TYPE $0, [$2], $3[, $4];
+ * or
+ *   setp.ne.b32 fpa_p, $1, 0; mov.bW $0, $3;
+ *   @fpa_p ld.relaxed.SCOPE[.SPACE].bW $0, [$2];
  * by a call to emu_patom, after checking that form in the printed call. */
 static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -714,9 +723,33 @@ static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   char mov[32];
   snprintf(mov, sizeof mov, "mov.b%u $0, $3;", bits);
   const char *at = strstr(text, "@fpa_p atom.relaxed.");
-  if (!strstr(text, "setp.ne.b32 fpa_p, $1, 0;") || !strstr(text, mov) || !at ||
-      (bits != 32 && bits != 64))
+  const char *ld = strstr(text, "@fpa_p ld.relaxed.");
+  if (!strstr(text, "setp.ne.b32 fpa_p, $1, 0;") || !strstr(text, mov) ||
+      !(at || ld) || (bits != 32 && bits != 64))
     die("unexpected inline asm: %s", text);
+  if (ld) {
+    char want[16];
+    snprintf(want, sizeof want, ".b%u $0, [$2];", bits);
+    const char *sp = strchr(ld, ' '), *tail = strchr(ld + 7, ' ');
+    if (nargs != 3 || !sp || !tail || strncmp(tail - 4, want, 4) != 0 ||
+        strncmp(tail, want + 4, strlen(want + 4)) != 0)
+      die("unexpected inline asm: %s", text);
+    LLVMDisposeMessage(text);
+    LLVMPositionBuilderBefore(b, i);
+    LLVMValueRef args[5] = {
+        LLVMConstInt(i32, (unsigned)(ACC_LOAD * 2 + (bits == 64)), 0),
+        LLVMGetOperand(i, 0),
+        LLVMBuildPointerCast(b, LLVMGetOperand(i, 1), ptr, ""),
+        LLVMBuildZExt(b, LLVMGetOperand(i, 2), i64, ""),
+        LLVMConstInt(i64, 0, 0)};
+    LLVMTypeRef params[5] = {i32, i32, ptr, i64, i64};
+    LLVMTypeRef fty = LLVMFunctionType(i64, params, 5, 0);
+    LLVMValueRef call = call_host(m, b, "fpa_emu_patom", fty, args, 5);
+    LLVMReplaceAllUsesWith(i, bits == 64 ? call
+                                         : LLVMBuildTrunc(b, call, rty, ""));
+    LLVMInstructionEraseFromParent(i);
+    return;
+  }
   /* the last two dot-separated words before the operands: OP and TYPE */
   const char *sp = strchr(at + 7, ' ');
   if (!sp)
@@ -1651,9 +1684,9 @@ int main(int argc, char **argv) {
     if (!(g_lanes[i].stack = malloc(STACK_BYTES)))
       die("%s", "out of memory");
 
-  combo list[512];
+  static combo list[1024];
   int n = 0;
-  unsigned nfirst = 0, nlater = 0;
+  unsigned nfirst = 0, nlater = 0, nused = 0;
   for (int op = 0; op < NOPS; ++op) {
     if ((op == OP_FMINIMUM || op == OP_FMAXIMUM) && !HAS_FMINIMUM)
       continue;
@@ -1677,9 +1710,9 @@ int main(int argc, char **argv) {
              * 6, 7: generic and global, precheck=adaptive with no
              * aggregation (the integer trick's ops); 8: a kernel argument
              * with the default options, whose aggregate=auto aggregates
-             * unused results (the min/max ops); 9, 10: generic and global
-             * with the default options (aggregate=auto with its run-time
-             * grouping, the per-lane path and the leaders' atomics with
+             * the min/max ops; 9, 10: generic and global with the default
+             * options (aggregate=auto with its run-time grouping, the
+             * per-lane path and the leaders' atomics with
              * precheck=adaptive) */
             int as = shape == 0 || shape == 6 || shape == 9 ? 0 : 1;
             if (!(used_sel >> used & 1) || !(as_sel >> (as != 0) & 1))
@@ -1689,19 +1722,24 @@ int main(int argc, char **argv) {
             if (shape >= 4 && shape <= 7 &&
                 ((op != OP_FMIN && op != OP_FMAX) || FMTS[ty].bits == 16))
               continue;
-            if (shape >= 8 && (op <= OP_FSUB || used))
+            if (shape >= 8 && op <= OP_FSUB)
               continue;
             if (g_ir_file && shape > 1)
               continue;
+            if (n == (int)(sizeof list / sizeof list[0]))
+              die("%s", "more combinations than the list holds");
             combo *c = &list[n++];
             memset(c, 0, sizeof *c);
             c->op = op, c->ty = ty, c->sm = sm, c->used = used, c->as = as;
             c->uniform = shape == 2 || shape == 8;
             c->autoagg = shape >= 8;
             /* a combination's random stream follows from this number:
-             * shapes added later count from 1000, so that the others'
+             * shapes added later count from 1000 (used results of the
+             * default options' shapes from 2000), so that the others'
              * streams stay as they were */
-            c->stream = shape < 9 ? nfirst++ : 1000 + nlater++;
+            c->stream = shape >= 8 && used ? 2000 + nused++
+                        : shape < 9        ? nfirst++
+                                           : 1000 + nlater++;
             c->nan_free = shape == 3;
             c->warp_precheck = shape == 4 ? "mixed" : shape == 5 ? "all" : NULL;
             c->adaptive = shape == 6 || shape == 7;

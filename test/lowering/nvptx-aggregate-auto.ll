@@ -1,19 +1,28 @@
 ; aggregate=auto, the default (lower.c, auto_may_aggregate): aggregate=warp
-; for an fmin/fmax/fminimum/fmaximum whose result is unused: with no test
-; where the address is the same in every lane by construction (a kernel's
-; pointer argument or a global, plus constant offsets), else with the
-; run-time grouping tests; every other site as aggregate=none would lower
-; it. The leaders' atomic gets precheck=adaptive without the mixed-sign
-; form (one lane per warp has no signs to compare); the per-lane path keeps
-; the per-lane forms, mixed-sign form included, and the hint of the path
-; that a warp takes where its lanes' addresses are known to differ (or, with
-; no such test, the one after the grouping test) is loaded at the top of the
-; region that runs exactly when the atomic does.
+; for an fmin/fmax/fminimum/fmaximum: with no test where the address is the
+; same in every lane by construction (a kernel's pointer argument or a
+; global, plus constant offsets), else with the run-time grouping tests;
+; every other site as aggregate=none would lower it. With the result unused
+; the leaders' atomic gets precheck=adaptive without the mixed-sign form
+; (one lane per warp has no signs to compare); with it used, the leaders'
+; predicated integer trick loads first (a predicated ld) while a hint of
+; its own is hot, and learns into it. The per-lane path keeps the per-lane
+; forms, mixed-sign form included, and the hint of the path that a warp
+; takes where its lanes' addresses are known to differ (or, with no such
+; test, the one after the grouping test) is loaded at the top of the region
+; that runs exactly when the atomic does.
 ; RUN: %fpa-opt --sm=90 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
 ; RUN: %fpa-opt --sm=90 --aggregate=auto --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s
 ; RUN: %fpa-opt --sm=90 --aggregate=none --report=- -o /dev/null %s | %FileCheck %s --check-prefix=NONE
 ; RUN: %fpa-opt --sm=60 --report=- -o /dev/null %s | %FileCheck %s --check-prefix=NONE
+; sm_70 with a module asking for PTX 7.0: llc -mcpu=sm_70 without -mattr
+; still emits PTX 6.0, which has no activemask, so only an explicit ptx
+; option lets aggregate=auto aggregate there.
+; RUN: sed 's/^target triple.*/&\nattributes #0 = { "target-cpu"="sm_70" "target-features"="+ptx70" }/; s/^define \(.*\) {$/define \1 #0 {/' %s > %t.sm70.ll
+; RUN: %fpa-opt --report=- -o /dev/null %t.sm70.ll | %FileCheck %s --check-prefix=NONE
+; RUN: %fpa-opt --ptx=62 --report=- -o /dev/null %t.sm70.ll | %FileCheck %s --check-prefix=SM70
+; SM70: : arg_min: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto
 ; llc and ptxas take the lowering (sm_80: LLVM 15 has no sm_90).
 ; RUN: %fpa-opt --sm=80 %s -o %t.ll
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx70 %t.ll -o %t.ptx
@@ -23,7 +32,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 @lo = internal addrspace(3) global float 0.0, align 4
 
-; REPORT: : arg_min: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the address is the same in every lane and the result is unused): address is warp-uniform (kernel argument or global); order keys reduced by redux.sync; no per-lane path; each group's leader: int-trick: {{.*}}adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair
+; REPORT: : arg_min: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the address is the same in every lane): address is warp-uniform (kernel argument or global); order keys reduced by redux.sync; no per-lane path; each group's leader: int-trick: {{.*}}adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair
 ; CHECK-LABEL: define ptx_kernel void @arg_min(
 ; CHECK: call i32 @llvm.nvvm.redux.sync.min(
 ; CHECK: warp.leader:
@@ -39,9 +48,18 @@ define ptx_kernel void @arg_min(ptr addrspace(1) %p, float %v) {
   ret void
 }
 
-; REPORT: : arg_min_used: fmin float addrspace(1): rewritten int-trick: {{.*}}adaptive precheck: {{.*}}; else a warp whose operands have both signs first tries one cmpxchg
-; CHECK-NOT: redux.sync
-; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(
+; REPORT: : arg_min_used: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the address is the same in every lane): address is warp-uniform (kernel argument or global); order keys reduced by redux.sync; the leader's atomic is predicated PTX, and old values are rebuilt by a scan in lane order; the leader loads first (predicated) and skips a no-op while a hint in shared memory says recent updates were no-ops; no per-lane path
+; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint[[LH:[0-9]+]] syncscope("block") monotonic
+; CHECK: %total = call i32 @llvm.nvvm.redux.sync.min(
+; CHECK: %[[HOT:.*]] = icmp ne i32 %{{.*}}, 0
+; CHECK: %[[WANT:.*]] = and i1 %leader, %[[HOT]]
+; CHECK: %[[CUR:.*]] = call i32 asm sideeffect "{{.*}}@fpa_p ld.relaxed.gpu.global.b32 $0, [$2];{{.*}}"(i32 %{{.*}}, ptr addrspace(1) %p,
+; CHECK: %leader.skip = and i1 %[[WANT]], %
+; CHECK: atom.relaxed.gpu.global.min.s32
+; CHECK: atom.relaxed.gpu.global.max.u32
+; CHECK: select i1 %leader.skip, i32 %[[CUR]], i32 %int.old
+; CHECK: store atomic i32 %{{.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic
+; CHECK-NOT: vote.ballot
 ; CHECK-LABEL: define void @device_fn(
 define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspace(1) %q) {
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
@@ -51,7 +69,7 @@ define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspac
 
 ; not a kernel: its argument may differ from lane to lane, so the lanes are
 ; grouped at run time; the per-lane path's hint is loaded first
-; REPORT: : device_fn: fmax float addrspace(1): rewritten warp-aggregated: aggregate=auto (the result is unused): lanes grouped by address {{.*}}; each group's leader: int-trick: {{.*}}adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair{{.*}}
+; REPORT: : device_fn: fmax float addrspace(1): rewritten warp-aggregated: aggregate=auto: lanes grouped by address {{.*}}; each group's leader: int-trick: {{.*}}adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair{{.*}}
 ; CHECK-NEXT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[PL:[0-9]+]] syncscope("block") monotonic
 ; CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(
 ; CHECK: %shared = call i1 @llvm.nvvm.vote.any.sync(
@@ -81,7 +99,7 @@ define ptx_kernel void @arg_offset_max(ptr addrspace(1) %p, double %v) {
 
 ; lanes known to differ under a test of %ntid.x: one branch to the per-lane
 ; path, whose hint is loaded before it
-; REPORT: : per_thread: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the result is unused): {{.*}}per lane with no grouping test where the lanes' addresses differ (a run-time test: %ntid.x a multiple of 32{{.*}}; each group's leader: int-trick:
+; REPORT: : per_thread: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto: {{.*}}per lane with no grouping test where the lanes' addresses differ (a run-time test: %ntid.x a multiple of 32{{.*}}; each group's leader: int-trick:
 ; CHECK-NEXT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[FAST:[0-9]+]] syncscope("block") monotonic
 ; CHECK: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks
 ; CHECK: warp.distinct:

@@ -1,10 +1,12 @@
 ; fmin/fmax on half and bfloat for NVPTX: no 16-bit integer min/max atomic
 ; and no 16-bit cmpxchg in use, so a cmpxchg loop on the aligned 32-bit word
 ; that holds the value (masked), computing minnum/maxnum exactly on bits.
-; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
+; The per-lane lowering (aggregate=none; the default's warp aggregation of
+; these is in nvptx-warp.ll and fpa-warp-sim).
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
 ; The integer trick's assumption changes nothing for 16-bit types.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
 
 target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -8,11 +8,16 @@
 ; RUN: %fpa-opt --sm=70 --ptx=62 --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SM70
 ; The SPIR-V rules: not for that target.
 ; RUN: %fpa-opt --target=spirv --aggregate=warp %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=SPIRV
-; The default, aggregate=auto: the one unused min/max result is aggregated,
-; and no word of it elsewhere.
+; The default, aggregate=auto: the min/max sites that aggregate=warp
+; aggregates are aggregated (the used fmin's leaders load first while their
+; hint is hot), and no word of it elsewhere.
 ; RUN: %fpa-opt --sm=90 %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=AUTO
 ; AUTO-NOT: {{warp-aggregated|not warp}}
-; AUTO: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: aggregate=auto (the result is unused): lanes grouped by address
+; AUTO: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto: lanes grouped by address {{.*}}; the leader loads first (predicated) and skips a no-op while a hint in shared memory says recent updates were no-ops;
+; AUTO-NOT: {{warp-aggregated|not warp}}
+; AUTO: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: aggregate=auto: lanes grouped by address
+; AUTO-NOT: {{warp-aggregated|not warp}}
+; AUTO: scope_block: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto: lanes grouped by address
 ; AUTO-NOT: {{warp-aggregated|not warp}}
 ; Off: no word of it.
 ; RUN: %fpa-opt --sm=90 --aggregate=none %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=OFF

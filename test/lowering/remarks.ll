@@ -29,10 +29,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; REM-NEXT: warning: kernel.cu:18:1: lower-fp-atomics: left as is: fmin float: unsupported none: under-aligned atomic (align 2 < size 4) has no lock-free form
 ; REM-NOT:  remark
 
-; REM90: remark: kernel.cu:12:5: fmin float: rewritten warp-aggregated: aggregate=auto (the result is unused): lanes grouped by address {{.*}}; each group's leader: int-trick: integer min/max by sign bit, with NaN repair; {{.*}}; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
+; REM90: remark: kernel.cu:12:5: fmin float: rewritten warp-aggregated: aggregate=auto: lanes grouped by address {{.*}}; each group's leader: int-trick: integer min/max by sign bit, with NaN repair; {{.*}}; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REM90-NEXT: remark: kernel.cu:13:7: fadd float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; fenced, as LLVM 22 NVPTX drops an atomicrmw's ordering; system scope: its atomics are inline PTX atom.sys
 ; REM90-NEXT: remark: kernel.cu:15:2: fsub float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add of -v where |-v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
-; REM90-NEXT: remark: kernel.cu:16:3: fmax half: rewritten warp-aggregated: aggregate=auto (the result is unused): {{.*}}; each group's leader: cas-loop-masked: no 16-bit integer min/max atomic; no 16-bit cmpxchg, so on the 32-bit word; the loop ends without cmpxchg when the update leaves memory unchanged{{$}}
+; REM90-NEXT: remark: kernel.cu:16:3: fmax half: rewritten warp-aggregated: aggregate=auto: {{.*}}; each group's leader: cas-loop-masked: no 16-bit integer min/max atomic; no 16-bit cmpxchg, so on the 32-bit word; the loop ends without cmpxchg when the update leaves memory unchanged{{$}}
 ; REM90-NEXT: remark: kernel.cu:17:4: fadd float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REM90-NEXT: warning: kernel.cu:18:1: lower-fp-atomics: left as is: fmin float
 ; REM90-NOT:  remark
