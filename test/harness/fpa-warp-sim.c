@@ -727,57 +727,44 @@ static void redirect_patom(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   if (!strstr(text, "setp.ne.b32 fpa_p, $1, 0;") || !strstr(text, mov) ||
       !(at || ld) || (bits != 32 && bits != 64))
     die("unexpected inline asm: %s", text);
+  int code = -1;
   if (ld) {
     char want[16];
     snprintf(want, sizeof want, ".b%u $0, [$2];", bits);
-    const char *sp = strchr(ld, ' '), *tail = strchr(ld + 7, ' ');
-    if (nargs != 3 || !sp || !tail || strncmp(tail - 4, want, 4) != 0 ||
+    const char *tail = strchr(ld + 7, ' ');
+    if (nargs != 3 || !tail || strncmp(tail - 4, want, 4) != 0 ||
         strncmp(tail, want + 4, strlen(want + 4)) != 0)
       die("unexpected inline asm: %s", text);
-    LLVMDisposeMessage(text);
-    LLVMPositionBuilderBefore(b, i);
-    LLVMValueRef args[5] = {
-        LLVMConstInt(i32, (unsigned)(ACC_LOAD * 2 + (bits == 64)), 0),
-        LLVMGetOperand(i, 0),
-        LLVMBuildPointerCast(b, LLVMGetOperand(i, 1), ptr, ""),
-        LLVMBuildZExt(b, LLVMGetOperand(i, 2), i64, ""),
-        LLVMConstInt(i64, 0, 0)};
-    LLVMTypeRef params[5] = {i32, i32, ptr, i64, i64};
-    LLVMTypeRef fty = LLVMFunctionType(i64, params, 5, 0);
-    LLVMValueRef call = call_host(m, b, "fpa_emu_patom", fty, args, 5);
-    LLVMReplaceAllUsesWith(i, bits == 64 ? call
-                                         : LLVMBuildTrunc(b, call, rty, ""));
-    LLVMInstructionEraseFromParent(i);
-    return;
+    code = ACC_LOAD;
+  } else {
+    /* the last two dot-separated words before the operands: OP and TYPE */
+    const char *sp = strchr(at + 7, ' ');
+    if (!sp)
+      die("unexpected inline asm: %s", text);
+    char ins[96];
+    size_t len = (size_t)(sp - (at + 7));
+    if (len >= sizeof ins)
+      die("unexpected inline asm: %s", text);
+    memcpy(ins, at + 7, len);
+    ins[len] = 0;
+    char *ty = strrchr(ins, '.');
+    if (!ty || ty == ins)
+      die("unexpected inline asm: %s", text);
+    *ty++ = 0;
+    char *op = strrchr(ins, '.');
+    if (!op)
+      die("unexpected inline asm: %s", text);
+    ++op;
+    static const char *const ops[] = {"add", "min", "max", "min", "max", "cas"};
+    static const char tys[] = {'f', 's', 's', 'u', 'u', 'b'};
+    for (int k = 0; k < 6; ++k)
+      if (strcmp(op, ops[k]) == 0 && ty[0] == tys[k] &&
+          (unsigned)atoi(ty + 1) == bits)
+        code = k;
+    if (code < 0 || (code == ACC_CAS) != (nargs == 4) ||
+        !strstr(text, code == ACC_CAS ? "[$2], $3, $4;" : "[$2], $3;"))
+      die("unexpected inline asm: %s", text);
   }
-  /* the last two dot-separated words before the operands: OP and TYPE */
-  const char *sp = strchr(at + 7, ' ');
-  if (!sp)
-    die("unexpected inline asm: %s", text);
-  char ins[96];
-  size_t len = (size_t)(sp - (at + 7));
-  if (len >= sizeof ins)
-    die("unexpected inline asm: %s", text);
-  memcpy(ins, at + 7, len);
-  ins[len] = 0;
-  char *ty = strrchr(ins, '.');
-  if (!ty || ty == ins)
-    die("unexpected inline asm: %s", text);
-  *ty++ = 0;
-  char *op = strrchr(ins, '.');
-  if (!op)
-    die("unexpected inline asm: %s", text);
-  ++op;
-  static const char *const ops[] = {"add", "min", "max", "min", "max", "cas"};
-  static const char tys[] = {'f', 's', 's', 'u', 'u', 'b'};
-  int code = -1;
-  for (int k = 0; k < 6; ++k)
-    if (strcmp(op, ops[k]) == 0 && ty[0] == tys[k] &&
-        (unsigned)atoi(ty + 1) == bits)
-      code = k;
-  if (code < 0 || (code == ACC_CAS) != (nargs == 4) ||
-      !strstr(text, code == ACC_CAS ? "[$2], $3, $4;" : "[$2], $3;"))
-    die("unexpected inline asm: %s", text);
   LLVMDisposeMessage(text);
   LLVMPositionBuilderBefore(b, i);
   LLVMValueRef args[5] = {
