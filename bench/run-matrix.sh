@@ -11,7 +11,11 @@
 #                                           (e.g. --ops fmin,fmax); writes
 #                                           OUTDIR/matrix-*.csv
 #   bench/run-matrix.sh triton OUTDIR [ARGS] on the GPU machine: the Triton
-#                                           variant (bench/triton_bench.py)
+#                                           variant (bench/triton_bench.py;
+#                                           ARGS go to it: --ptx fpa=fpa.ptx
+#                                           --copy times the default and an
+#                                           identical Triton copy in turns
+#                                           with Triton, in one process)
 #   bench/run-matrix.sh merge NAME CSV...   here: one bench/results/NAME.csv
 #                                           (and NAME-cells.csv) from the
 #                                           runs' files (NAME: DATE-GPU)

@@ -23,11 +23,24 @@ class FakeBackend:
     """Runs each cell's updates in thread order, in numpy. corrupt: cells
     (op, ty, a, data, used) whose final memory or old values it spoils."""
 
-    def __init__(self, corrupt=(), bad_gen=None, ms=2.0):
+    def __init__(self, corrupt=(), bad_gen=None, ms=2.0, corrupt_variant=None):
         self.corrupt = set(corrupt)
+        self.corrupt_variant = corrupt_variant  # None: every variant's
         self.bad_gen = bad_gen
         self.ms = ms
         self.launches = 0
+        self.ptx = {}
+
+    def load_ptx(self, name, path):
+        self.ptx[name] = path
+
+    def run_cells(self, op, ty, a, data, used, n, warmup, repeat, names):
+        res = {}
+        for name in names:
+            assert name in ("triton", "triton-copy") or name in self.ptx, name
+            spoil = self.corrupt_variant in (None, name)
+            res[name] = self.run_cell(op, ty, a, data, used, n, warmup, repeat, spoil)
+        return res
 
     def describe(self):
         return "numpy stand-in"
@@ -45,7 +58,7 @@ class FakeBackend:
             return "ValueError('atomic_%s does not support fp16')" % op[1:]
         return None
 
-    def run_cell(self, op, ty, a, data, used, n, warmup, repeat):
+    def run_cell(self, op, ty, a, data, used, n, warmup, repeat, spoil=True):
         self.launches += warmup + repeat
         v = bd.values(op, ty, a, data, n)
         init = bd.init_value(op, ty)
@@ -64,7 +77,7 @@ class FakeBackend:
             final = np.full(a, init, dtype=t)
             final[:n] = v if op != "fmin" else np.minimum(v, init)
             old = np.full(n, init, dtype=t)
-        if (op, ty, a, data, used) in self.corrupt:
+        if spoil and (op, ty, a, data, used) in self.corrupt:
             if used:
                 old[n // 2] = v[(n // 2 + 1) % n]  # another address's value (or a non-integer below)
                 if op == "fadd":
@@ -136,9 +149,9 @@ def test_bad_cells(tmp):
     for op, ty, a, data, used in corrupt:
         assert body[(op, ty, str(a), data, str(used))] == "", (op, ty, a, data, used)
     assert sum(1 for v in body.values() if v == "") == 3
-    assert "# triton: BAD fmax double 32 ascending 1: 1 old values are neither" in out, out
-    assert "# triton: BAD fmin float 1 random 0: final memory differs" in out
-    assert "# triton: BAD fadd half 4096 positive 1: 1 old values are not integers" in out
+    assert "# triton: BAD fmax double 32 ascending 1 triton: 1 old values are neither" in out, out
+    assert "# triton: BAD fmin float 1 random 0 triton: final memory differs" in out
+    assert "# triton: BAD fadd half 4096 positive 1 triton: 1 old values are not integers" in out
     with open(cells_csv) as f:
         cl = [ln.split(",") for ln in f.read().splitlines()[1:]]
     bad = [c for c in cl if c[9] == "BAD"]
@@ -172,7 +185,10 @@ def test_subset_and_no_triton_ops(tmp):
 
 def test_bad_usage():
     for argv in (["--n", "1000"], ["--ops", "fmul"], ["--addresses", "33"], ["--types", "bfloat"],
-                 ["--n", str(1 << 25)], ["--cold-mib", "-1"], ["--cold-mib", "5000"]):
+                 ["--n", str(1 << 25)], ["--cold-mib", "-1"], ["--cold-mib", "5000"],
+                 ["--ptx", "fpa"], ["--ptx", "=x.ptx"], ["--ptx", "fpa=/nonexistent/x.ptx"],
+                 ["--ptx", "triton=" + __file__], ["--ptx", "a,b=" + __file__],
+                 ["--ptx", "f=" + __file__, "--ptx", "f=" + __file__]):
         err = io.StringIO()
         with redirect_stderr(err):
             try:
@@ -203,12 +219,53 @@ def test_cold_variant(tmp):
         assert f.read().splitlines()[1].split(",")[5] == "triton-cold"
 
 
+def test_ptx_variants(tmp):
+    ptx = os.path.join(tmp, "fpa.ptx")
+    with open(ptx, "w") as f:
+        f.write("// stand-in\n")
+    cells_csv = os.path.join(tmp, "pv.csv")
+    bad = ("fmin", "float", 32, "random", 1)
+    fb = FakeBackend(corrupt=[bad], corrupt_variant="fpa")
+    rc, out, err = run_main(["--n", "1024", "--no-selfcheck", "--ops", "fmin", "--types", "float",
+                             "--addresses", "1,32", "--data", "random", "--ptx", "fpa=" + ptx, "--copy",
+                             "--cells", cells_csv], fb)
+    assert rc == 3, (rc, err[-1000:])
+    assert fb.ptx == {"fpa": ptx}, fb.ptx
+    rows = [r.split(",") for r in rows_of(out)[1:]]
+    # every cell: triton, triton-copy, then the PTX variant, in that order
+    assert [r[5] for r in rows] == ["triton", "triton-copy", "fpa"] * 4, rows
+    assert fb.launches == 4 * 3 * 9, fb.launches
+    spoiled = [r for r in rows if r[6] == ""]
+    assert spoiled == [["fmin", "float", "32", "random", "1", "fpa", ""]], spoiled
+    assert "# triton: BAD fmin float 32 random 1 fpa: " in out, out
+    with open(cells_csv) as f:
+        checks = [ln.split(",")[-1] for ln in f.read().splitlines()[1:]]
+    assert checks.count("BAD") == 1 and checks.count("ok") == 11, checks
+    # cold: every variant gets the suffix
+    rc, out, err = run_main(["--n", "1024", "--no-selfcheck", "--ops", "fmax", "--types", "double",
+                             "--addresses", "1", "--data", "positive", "--used", "0", "--ptx", "x=" + ptx,
+                             "--cold-mib", "64"], FakeBackend())
+    assert rc == 0, err
+    assert [r.split(",")[5] for r in rows_of(out)[1:]] == ["triton-cold", "x-cold"], out
+
+
+def test_turn_order():
+    names = ["triton", "triton-copy", "fpa"]
+    assert tb.turn_order(names, 0) == names
+    assert tb.turn_order(names, 1) == ["triton-copy", "fpa", "triton"]
+    assert tb.turn_order(names, 5) == ["fpa", "triton", "triton-copy"]
+    # each variant goes first once every len(names) rounds
+    assert sorted(tb.turn_order(names, k)[0] for k in range(3)) == sorted(names)
+
+
 def main():
     tests = [("a whole run at N=2^12 (stand-in backend)", test_full_small_run, True),
              ("BAD cells: empty figure, check=BAD, exit 3", test_bad_cells, True),
              ("a failing generator self-check stops the run", test_selfcheck_failure, True),
              ("subsets; ops without a Triton operation", test_subset_and_no_triton_ops, True),
              ("--cold-mib names the variant triton-cold", test_cold_variant, True),
+             ("--ptx and --copy: variants in turns, each checked", test_ptx_variants, True),
+             ("the turns rotate", test_turn_order, False),
              ("bad usage exits 2", test_bad_usage, False),
              ("kernel parameters", test_kernel_params, False)]
     with tempfile.TemporaryDirectory() as tmp:

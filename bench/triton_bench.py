@@ -16,13 +16,24 @@ values of every data pattern and type, quantized (for each address count)
 and not, for N = 2^16, and they must equal numpy's bit for bit. A mismatch
 stops the run (exit 1).
 
-Per cell: 2 warm-up and 7 timed launches (--warmup, --repeat), each on
+With --ptx NAME=FILE (repeatable), the cell's kernel from a PTX module of
+bench/gen-matrix-ir.sh (k_OP_TYPE_USED, as fpa-bench runs it; the default
+lowering's, LLVM's, ...) is timed in the same process, in turns with
+Triton's: each round launches every variant once, the first of a round
+rotating. --copy adds `triton-copy`, Triton's kernel again under another
+name, whose ratio to `triton` is the noise of a cell (identical code).
+
+  python3 bench/triton_bench.py --ptx fpa=fpa.ptx --ptx llvm=llvm.ptx --copy --ops fmin,fmax
+
+Per cell and variant: 2 warm-up and 7 timed launches (--warmup, --repeat),
+all variants on the same buffers, each launch on
 freshly reset memory (with --cold-mib MIB, then MIB MiB written elsewhere,
 so that the launch starts from device memory; the variant is triton-cold),
 after a torch.cuda._sleep that keeps the GPU busy
 while Python enqueues the launch, timed with CUDA events around the kernel
-alone; the median counts. Then the final memory (bit for bit) and, with
-result_used=1, every returned old value are checked against numpy.
+alone; the median counts. Then one more launch of each variant, whose
+final memory (bit for bit) and, with result_used=1, every returned old
+value are checked against numpy.
 
 stdout (and --out): '#' comment lines and
   op,type,addresses,data,result_used,variant,gupdates_per_s
@@ -32,6 +43,7 @@ Exit status: 0, 1 (generator self-check failed, or bad usage), 3 (some cell
 BAD or ERROR).
 """
 import argparse
+import ctypes
 import datetime
 import os
 import statistics
@@ -177,6 +189,12 @@ class TritonBackend:
         self.scratch = (torch.empty(cold_mib << 20, dtype=torch.uint8, device=self.dev)
                         if cold_mib else None)
         self.ttype = {"float": torch.float32, "double": torch.float64, "half": torch.float16}
+        self.ptx = {}  # variant name -> PtxModule
+
+    def load_ptx(self, name, path):
+        """Loads a PTX module of bench/gen-matrix-ir.sh's kernels as variant NAME."""
+        torch.empty(1, device=self.dev)  # the primary context, current
+        self.ptx[name] = PtxModule(path)
 
     def describe(self):
         p = torch.cuda.get_device_properties(0)
@@ -215,8 +233,18 @@ class TritonBackend:
             traceback.print_exc(file=sys.stderr)
             return first_line(e)
 
-    def run_cell(self, op, ty, a, data, used, n, warmup, repeat):
-        """(timed milliseconds, final memory, old values or None)."""
+    def _launch_variant(self, name, mem, out, op, ty, prm, used, n):
+        if name in self.ptx:
+            self.ptx[name].launch(op, ty, used, mem, out, n, prm,
+                                  torch.cuda.current_stream().cuda_stream)
+        else:  # triton, triton-copy
+            self._launch(mem, out, op, prm, used, n)
+
+    def run_cells(self, op, ty, a, data, used, n, warmup, repeat, names):
+        """{variant: (timed milliseconds, final memory, old values or None)},
+        every variant launched once a round, in turns, on the same buffers
+        (where a buffer lies in the L2 moves a hot cell by up to a quarter);
+        then, for the checks, one more launch of each."""
         t = self.ttype[ty]
         prm = kernel_params(op, ty, a, data, n)
         mem = torch.empty(a, dtype=t, device=self.dev)
@@ -226,21 +254,78 @@ class TritonBackend:
             out = torch.empty(1, dtype=t, device=self.dev)
         init = float(bd.init_value(op, ty))
         total = warmup + repeat
-        starts = [torch.cuda.Event(enable_timing=True) for _ in range(total)]
-        ends = [torch.cuda.Event(enable_timing=True) for _ in range(total)]
+        starts = {name: [torch.cuda.Event(enable_timing=True) for _ in range(total)] for name in names}
+        ends = {name: [torch.cuda.Event(enable_timing=True) for _ in range(total)] for name in names}
         for k in range(total):
-            mem.fill_(init)
-            if self.scratch is not None:
-                self.scratch.fill_(k & 255)
-            # Keep the GPU busy while Python enqueues the start event and
-            # the launch, so that no launch latency lands between them.
-            torch.cuda._sleep(self.sleep_cycles)
-            starts[k].record()
-            self._launch(mem, out, op, prm, used, n)
-            ends[k].record()
+            for name in turn_order(names, k):
+                mem.fill_(init)
+                if self.scratch is not None:
+                    self.scratch.fill_(k & 255)
+                # Keep the GPU busy while Python enqueues the start event and
+                # the launch, so that no launch latency lands between them.
+                torch.cuda._sleep(self.sleep_cycles)
+                starts[name][k].record()
+                self._launch_variant(name, mem, out, op, ty, prm, used, n)
+                ends[name][k].record()
         torch.cuda.synchronize()
-        ms = [s.elapsed_time(e) for s, e in zip(starts[warmup:], ends[warmup:])]
-        return ms, mem.cpu().numpy(), (out.cpu().numpy() if used else None)
+        res = {}
+        for name in names:
+            ms = [s.elapsed_time(e) for s, e in zip(starts[name][warmup:], ends[name][warmup:])]
+            mem.fill_(init)
+            if used:
+                out.fill_(float("nan"))
+            self._launch_variant(name, mem, out, op, ty, prm, used, n)
+            torch.cuda.synchronize()
+            res[name] = (ms, mem.cpu().numpy(), (out.cpu().numpy() if used else None))
+        return res
+
+
+def turn_order(names, k):
+    """Round k's launch order: the list rotated by k."""
+    j = k % len(names)
+    return list(names[j:]) + list(names[:j])
+
+
+class PtxModule:
+    """A PTX module of bench/gen-matrix-ir.sh's kernels, loaded with the CUDA
+    driver API into the current (PyTorch's) context, launched as fpa-bench
+    launches it: 256 threads a block, arguments (mem, out, n, amask, ashift,
+    mode, s, q, r)."""
+
+    def __init__(self, path):
+        self.cu = ctypes.CDLL("libcuda.so.1")
+        self.cu.cuModuleLoadData.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p]
+        self.cu.cuModuleGetFunction.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p,
+                                                ctypes.c_char_p]
+        self.cu.cuLaunchKernel.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 7 + [
+            ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]
+        self.cu.cuGetErrorString.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+        with open(path, "rb") as f:
+            text = f.read()
+        self.path = path
+        self.mod = ctypes.c_void_p()
+        self._check(self.cu.cuModuleLoadData(ctypes.byref(self.mod), text + b"\0"), "cuModuleLoadData")
+        self.funcs = {}
+
+    def _check(self, rc, what):
+        if rc != 0:
+            msg = ctypes.c_char_p()
+            self.cu.cuGetErrorString(rc, ctypes.byref(msg))
+            raise RuntimeError("%s: %s: %s (%d)" % (self.path, what, (msg.value or b"?").decode(), rc))
+
+    def launch(self, op, ty, used, mem, out, n, prm, stream):
+        kname = "k_%s_%s_%d" % (op, ty, used)
+        if kname not in self.funcs:
+            f = ctypes.c_void_p()
+            self._check(self.cu.cuModuleGetFunction(ctypes.byref(f), self.mod, kname.encode()), kname)
+            self.funcs[kname] = f
+        q, r = (int(prm["Qf"]), prm["R"]) if prm["QUANT"] else (0, 0)
+        args = [ctypes.c_uint64(mem.data_ptr()), ctypes.c_uint64(out.data_ptr()), ctypes.c_uint32(n),
+                ctypes.c_uint32(prm["amask"]), ctypes.c_uint32(prm["shift"]), ctypes.c_int32(prm["DATA"]),
+                ctypes.c_float(prm["s"]), ctypes.c_int32(q), ctypes.c_uint32(r)]
+        params = (ctypes.c_void_p * len(args))(*[ctypes.cast(ctypes.pointer(x), ctypes.c_void_p) for x in args])
+        self._check(self.cu.cuLaunchKernel(self.funcs[kname], (n + BLOCK - 1) // BLOCK, 1, 1, BLOCK, 1, 1, 0,
+                                           ctypes.c_void_p(stream), params, None), kname)
 
 
 def selfcheck(backend, log, n=SELFCHECK_N):
@@ -279,8 +364,8 @@ def fmt_sig(x, digits=4):
 
 
 class Output:
-    def __init__(self, out_path, cells_path, variant=VARIANT):
-        self.variant = variant
+    def __init__(self, out_path, cells_path, suffix=""):
+        self.suffix = suffix
         self.files = [sys.stdout]
         self.opened = []
         if out_path:
@@ -298,13 +383,15 @@ class Output:
             f.write(text + "\n")
             f.flush()
 
-    def cell(self, key, gups, n, launches, ms, check):
+    def cell(self, key, gups, n, launches, ms, check, variant=VARIANT):
+        """One row; variant gets the run's suffix (-cold)."""
         op, ty, a, data, used = key
-        self.line("%s,%s,%d,%s,%d,%s,%s" % (op, ty, a, data, used, self.variant,
+        name = variant + self.suffix
+        self.line("%s,%s,%d,%s,%d,%s,%s" % (op, ty, a, data, used, name,
                                              "" if gups is None else fmt_sig(gups)))
         if self.cells:
             self.cells.write("%s,%s,%d,%s,%d,%s,%d,%d,%s,%s\n" % (
-                op, ty, a, data, used, self.variant, n, launches, "" if ms is None else "%.6f" % ms, check))
+                op, ty, a, data, used, name, n, launches, "" if ms is None else "%.6f" % ms, check))
             self.cells.flush()
 
     def close(self):
@@ -339,6 +426,11 @@ def parse_args(argv):
                     help="before each launch, after the reset, write MIB MiB elsewhere (more than the L2 "
                          "cache), so the cell starts from device memory; the variant is then triton-cold "
                          "(default 0: warm)")
+    ap.add_argument("--ptx", action="append", default=[], metavar="NAME=FILE",
+                    help="also time variant NAME, the k_* kernels of FILE (a PTX module of "
+                         "bench/gen-matrix-ir.sh), in turns with Triton in every cell; repeatable")
+    ap.add_argument("--copy", action="store_true",
+                    help="also time triton-copy, Triton's kernel again: the noise of a cell")
     ap.add_argument("--selfcheck", action="store_true", help="only check the generator against numpy")
     ap.add_argument("--no-selfcheck", action="store_true", help="skip the generator check before the run")
     args = ap.parse_args(argv)
@@ -356,6 +448,17 @@ def parse_args(argv):
         ap.error("--cold-mib must be from 0 to 4096")
     if args.repeat < 1 or args.warmup < 0:
         ap.error("--repeat must be >= 1 and --warmup >= 0")
+    ptx = []
+    for item in args.ptx:
+        name, eq, path = item.partition("=")
+        if not eq or not name or not path or "," in name:
+            ap.error("--ptx wants NAME=FILE (NAME without commas), not %r" % item)
+        if name in [VARIANT, "triton-copy"] + [x for x, _ in ptx]:
+            ap.error("--ptx: the variant name %r is taken" % name)
+        if not os.path.isfile(path):
+            ap.error("--ptx %s: no such file" % item)
+        ptx.append((name, path))
+    args.ptx = ptx
     return args
 
 
@@ -378,6 +481,7 @@ def run(args, backend, out):
             supported[(op, ty)] = why is None
             if why is not None:
                 out.line("# triton: %s %s unsupported: %s" % (op, ty, why))
+    names = [VARIANT] + (["triton-copy"] if args.copy else []) + [name for name, _ in args.ptx]
     todo = [(op, ty, a, data, used) for ty in args.types for a in args.addresses for data in args.data
             for op in ops for used in args.used if supported[(op, ty)]]
     failed = 0
@@ -400,33 +504,38 @@ def run(args, backend, out):
             refs[op] = bd.reference_final(op, ty, a, vals[cls])
         key = (op, ty, a, data, used)
         try:
-            ms, mem, old = backend.run_cell(op, ty, a, data, used, n, args.warmup, args.repeat)
+            res = backend.run_cells(op, ty, a, data, used, n, args.warmup, args.repeat, names)
         except Exception as e:
             traceback.print_exc(file=sys.stderr)
             out.line("# triton: ERROR %s %s %d %s %d: %s" % (op, ty, a, data, used, first_line(e)))
-            out.cell(key, None, n, args.repeat, None, "ERROR")
-            failed += 1
+            for name in names:
+                out.cell(key, None, n, args.repeat, None, "ERROR", name)
+            failed += len(names)
             continue
         t0 = time.time()
-        msg = bd.check_final(mem, refs[op])
-        if msg is None and used:
-            if cls == "minmax" and valueset is None and a < n:
-                valueset = bd.AddressValueSet(vals[cls], a)
-            msg = bd.check_old(op, ty, a, vals[cls], refs[op], old, valueset if cls == "minmax" else None)
-        med = statistics.median(ms)
-        if msg is None and med > 0:
-            gups = n / (med * 1e6)
-            out.cell(key, gups, n, len(ms), med, "ok")
-            state = "%s Gupd/s" % fmt_sig(gups)
-        else:
-            if msg is None:
-                msg = "median time %r ms" % med
-            out.line("# triton: BAD %s %s %d %s %d: %s" % (op, ty, a, data, used, msg))
-            out.cell(key, None, n, len(ms), med, "BAD")
-            failed += 1
-            state = "BAD"
-        log("[%d/%d] %s %s A=%d %s used=%d: %s (check %.1f s, %.0f s in all)" % (
-            k + 1, len(todo), op, ty, a, data, used, state, time.time() - t0, time.time() - t_start))
+        states = []
+        for name in names:
+            ms, mem, old = res[name]
+            msg = bd.check_final(mem, refs[op])
+            if msg is None and used:
+                if cls == "minmax" and valueset is None and a < n:
+                    valueset = bd.AddressValueSet(vals[cls], a)
+                msg = bd.check_old(op, ty, a, vals[cls], refs[op], old, valueset if cls == "minmax" else None)
+            med = statistics.median(ms)
+            if msg is None and med > 0:
+                gups = n / (med * 1e6)
+                out.cell(key, gups, n, len(ms), med, "ok", name)
+                states.append("%s %s" % (name, fmt_sig(gups)))
+            else:
+                if msg is None:
+                    msg = "median time %r ms" % med
+                out.line("# triton: BAD %s %s %d %s %d %s: %s" % (op, ty, a, data, used, name, msg))
+                out.cell(key, None, n, len(ms), med, "BAD", name)
+                failed += 1
+                states.append("%s BAD" % name)
+        log("[%d/%d] %s %s A=%d %s used=%d: %s Gupd/s (check %.1f s, %.0f s in all)" % (
+            k + 1, len(todo), op, ty, a, data, used, ", ".join(states), time.time() - t0,
+            time.time() - t_start))
     return failed
 
 
@@ -438,6 +547,12 @@ def main(argv=None, backend=None):
         except RuntimeError as e:
             log("triton_bench: %s" % e)
             return 1
+    try:
+        for name, path in args.ptx:
+            backend.load_ptx(name, path)
+    except (RuntimeError, OSError) as e:
+        log("triton_bench: %s" % e)
+        return 1
     if args.selfcheck or not args.no_selfcheck:
         t0 = time.time()
         bad, count = selfcheck(backend, log)
@@ -449,7 +564,7 @@ def main(argv=None, backend=None):
             % (count, SELFCHECK_N, time.time() - t0))
         if args.selfcheck:
             return 0
-    out = Output(args.out, args.cells, VARIANT + ("-cold" if args.cold_mib else ""))
+    out = Output(args.out, args.cells, "-cold" if args.cold_mib else "")
     try:
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
         out.line("# %s, %s" % (now, backend.describe()))
