@@ -132,7 +132,7 @@ typedef struct fpa_record {
   unsigned address_space;
   const char *strategy;  /* "int-trick", "cas-loop", "cas-loop-masked",
                             "fadd-neg", "fadd-guarded", "native",
-                            "native-fenced", "keep",
+                            "native-fenced", "native-sys", "keep",
                             "none", "warp-aggregated" */
   const char *reason;    /* one sentence */
 } fpa_record;

@@ -34,6 +34,15 @@ void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences) {
   fpa_finish(b, s, rmw);
 }
 
+/* The native add at system scope, as inline PTX atom.sys (fpa_emit_rmw),
+ * with fences of its ordering around it where the decision asks for them. */
+void fpa_build_native_sys(LLVMBuilderRef b, const fpa_site *s, int fences) {
+  LLVMValueRef rmw =
+      fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, s->val,
+                   fences ? FPA_FENCE_LEADING | FPA_FENCE_TRAILING : 0);
+  fpa_finish(b, s, rmw);
+}
+
 LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb) {
   LLVMTypeRef i32 = LLVMTypeOf(wb);
   /* 0x0d000000 is 2^-101 (biased exponent 26); inf and NaN are above it */

@@ -37,6 +37,8 @@ const char *fpa_strategy_name(fpa_strategy s) {
     return "cas-loop-masked";
   case FPA_S_FADD_GUARDED:
     return "fadd-guarded";
+  case FPA_S_NATIVE_SYS:
+    return "native-sys";
   }
   return "?";
 }
@@ -258,6 +260,29 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "; the %sloop ends without cmpxchg when the update leaves "
              "memory unchanged",
              d->nan_repair ? "NaN-repair " : "");
+  }
+  if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
+      (d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_NATIVE_FENCED) &&
+      s->op == FPA_OP_FADD && FPA_NVPTX_RMW_DROPS_SCOPE) {
+    /* the backend emits a system-scope atomicrmw fadd at .gpu scope */
+    size_t n = strlen(d->reason);
+    if (fpa_rmw_sys_asm(c) && s->lanes == 1 && s->elem_bits >= 32 &&
+        (s->addrspace == 0 || s->addrspace == 1 || s->addrspace == 3)) {
+      /* fenced where the kept atomicrmw would have been */
+      d->fences = d->strategy == FPA_S_NATIVE_FENCED;
+      d->strategy = FPA_S_NATIVE_SYS;
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; system scope: the add is inline PTX atom.sys (the backend "
+               "would emit it at .gpu scope)");
+    } else {
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; note: %s, so the add acts at .gpu scope, not .sys",
+               c->sm < 60       ? "PTX has no .sys scope before sm_60"
+               : !c->ptx_module ? "the module's triple is not nvptx"
+               : s->addrspace != 0 && s->addrspace != 1 && s->addrspace != 3
+                   ? "no inline PTX form for this address space"
+                   : "no inline PTX form for this type");
+    }
   }
   if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
       (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||

@@ -193,8 +193,11 @@ typedef enum fpa_strategy {
   FPA_S_FADD_NEG,        /* fsub as native fadd of the negated value */
   FPA_S_CAS_LOOP,        /* cmpxchg loop on the same-width integer */
   FPA_S_CAS_LOOP_MASKED, /* cmpxchg loop on the aligned 32-bit word */
-  FPA_S_FADD_GUARDED     /* native fadd of v (fsub: -v) where |v| >= 2^-101,
+  FPA_S_FADD_GUARDED,    /* native fadd of v (fsub: -v) where |v| >= 2^-101,
                             inf or NaN; an exact cmpxchg loop otherwise */
+  FPA_S_NATIVE_SYS       /* NVPTX, system scope: the native fadd as inline
+                            PTX atom.sys, which the backend would emit at
+                            .gpu scope (with fences for the ordering) */
 } fpa_strategy;
 
 typedef struct fpa_decision {
@@ -254,6 +257,7 @@ LLVMValueRef fpa_int_trick_noop(LLVMBuilderRef b, const fpa_int_ops *io,
 /* Stores i32 `v` into a hint word (monotonic, block scope). */
 void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
+void fpa_build_native_sys(LLVMBuilderRef b, const fpa_site *s, int fences);
 /* The guarded native add (FPA_S_FADD_GUARDED, build_add.c). */
 void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences);
 /* i1: operand bits `wb` (f32) are at least 2^-101 in magnitude, or inf or

@@ -154,6 +154,9 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
   case FPA_S_NATIVE_FENCED:
     fpa_build_fences_only(b, s);
     break;
+  case FPA_S_NATIVE_SYS:
+    fpa_build_native_sys(b, s, fences);
+    break;
   case FPA_S_CAS_LOOP:
     fpa_build_cas_loop(b, s, 0, NULL);
     break;

@@ -145,7 +145,8 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   char op[16];
-  if (p->leader == FPA_S_NATIVE || p->leader == FPA_S_FADD_NEG) {
+  if (p->leader == FPA_S_NATIVE || p->leader == FPA_S_FADD_NEG ||
+      p->leader == FPA_S_NATIVE_SYS) {
     /* fadd, and fsub as the native add of the negated operands (their sum
      * is `total`): atom.add, as LLVM selects for atomicrmw fadd */
     snprintf(op, sizeof op, "add.f%u", w->w);

@@ -132,11 +132,11 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                      const fpa_decision *d, fpa_warp_plan *p) {
   memset(p, 0, sizeof *p);
   int is_add = s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB;
-  int lowered = d->strategy == FPA_S_INT_TRICK ||
-                d->strategy == FPA_S_CAS_LOOP ||
-                d->strategy == FPA_S_CAS_LOOP_MASKED ||
-                d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_FADD_NEG ||
-                d->strategy == FPA_S_FADD_GUARDED;
+  int lowered =
+      d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_CAS_LOOP ||
+      d->strategy == FPA_S_CAS_LOOP_MASKED || d->strategy == FPA_S_NATIVE ||
+      d->strategy == FPA_S_FADD_NEG || d->strategy == FPA_S_FADD_GUARDED ||
+      d->strategy == FPA_S_NATIVE_SYS;
   char *w = p->why;
   size_t n = sizeof p->why;
   if (c->target != FPA_TARGET_NVPTX)

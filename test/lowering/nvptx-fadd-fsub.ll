@@ -29,11 +29,11 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; fadd float, global: the guarded add; left exactly as it was under
-; assume=subnormal-flush.
+; fadd float, global: the guarded add; under assume=subnormal-flush the
+; native add, at system scope as inline PTX atom.sys.
 define float @fadd_f32_global(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fadd_f32_global(
-; SUBNEG-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4
+; SUBNEG-NEXT:  %old = call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float %v)
 ; GUARD-NEXT:   [[WB:%.*]] = bitcast float %v to i32
 ; GUARD-NEXT:   [[MAG:%.*]] = and i32 [[WB]], 2147483647
 ; GUARD-NEXT:   [[BIG:%.*]] = icmp uge i32 [[MAG]], 218103808
@@ -110,10 +110,12 @@ define float @fadd_f32_shared(ptr addrspace(3) %p, float %v) {
   ret float %old
 }
 
-; fadd double, global: native from sm_60, before that a 64-bit cmpxchg loop that retries with the value cmpxchg returned.
+; fadd double, global: native from sm_60 (system scope: inline PTX atom.sys,
+; as the backend would emit the atomicrmw at .gpu scope), before that a
+; 64-bit cmpxchg loop that retries with the value cmpxchg returned.
 define double @fadd_f64_global(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define double @fadd_f64_global(
-; F64NAT-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, double %v monotonic, align 8
+; F64NAT-NEXT:  %old = call double asm sideeffect "atom.sys.global.add.f64 $0, [$1], $2;", "=d,l,d,~{memory}"(ptr addrspace(1) %p, double %v)
 ; F64LOOP-NOT:  = atomicrmw
 ; F64LOOP:      [[INIT:%.*]] = load atomic i64, ptr addrspace(1) %p monotonic, align 8
 ; F64LOOP-NEXT: [[VB:%.*]] = bitcast double %v to i64
@@ -141,7 +143,7 @@ define double @fadd_f64_global(ptr addrspace(1) %p, double %v) {
 ; fadd double, shared, volatile, result unused.
 define void @fadd_f64_shared_volatile(ptr addrspace(3) %p, double %v) {
 ; CHECK-LABEL: define void @fadd_f64_shared_volatile(
-; F64NAT-NEXT:  %old = atomicrmw volatile fadd ptr addrspace(3) %p, double %v monotonic, align 8
+; F64NAT-NEXT:  {{%.*}} = call double asm sideeffect "atom.sys.shared.add.f64 $0, [$1], $2;", "=d,l,d,~{memory}"(ptr addrspace(3) %p, double %v)
 ; F64LOOP:      load atomic volatile i64, ptr addrspace(3) %p monotonic, align 8
 ; F64LOOP:      fadd double
 ; F64LOOP:      cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8

@@ -1,10 +1,9 @@
 ; REQUIRES: nvptx, llvm15
 ; LLVM 15 build: llc-15 cannot select NVPTX fences ("Cannot select: ...
 ; AtomicFence"), so the pass adds none there, and an acquire fadd still
-; compiles after the pass: a native `atomicrmw fadd float ... acquire` in
-; shared memory, and on global memory the guarded add (its native add is
-; inline atom.sys at this system scope; a cas loop for operands below
-; 2^-101).
+; compiles after the pass: the native add in shared memory, and on global
+; memory the guarded add (a cas loop for operands below 2^-101), whose
+; native adds are inline atom.sys at this system scope.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o - | %FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
@@ -24,11 +23,12 @@ define float @fadd_acquire(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; Native fadd with acquire ordering, shared memory: still atom.shared.add.f32.
+; Native fadd with acquire ordering, shared memory: atom.sys.shared.add.f32
+; (native-sys), with no fence.
 define float @fadd_acquire_shared(ptr addrspace(3) %p, float %v) {
 ; CHECK-LABEL: fadd_acquire_shared(
 ; CHECK-NOT:   {{fence|membar}}
-; CHECK:       atom.shared.add.f32
+; CHECK:       atom.sys.shared.add.f32
 ; CHECK-NOT:   {{fence|membar}}
 ; CHECK:       End function
   %old = atomicrmw fadd ptr addrspace(3) %p, float %v acquire, align 4

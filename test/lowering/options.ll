@@ -139,10 +139,11 @@ define float @fsub_f32_shared(ptr addrspace(3) %p, float %v) {
   ret float %old
 }
 
-; fadd double in a function for sm_60: native from the attribute; sm=50 overrides it into a loop.
+; fadd double in a function for sm_60: native from the attribute (at system
+; scope, as inline PTX atom.sys); sm=50 overrides it into a loop.
 define double @fadd_f64_sm60(ptr addrspace(1) %p, double %v) #0 {
 ; CHECK-LABEL: define double @fadd_f64_sm60(
-; ATTR-NEXT:     %old = atomicrmw fadd ptr addrspace(1) %p, double %v monotonic, align 8
+; ATTR-NEXT:     %old = call double asm sideeffect "atom.sys.global.add.f64 $0, [$1], $2;", "=d,l,d,~{memory}"(ptr addrspace(1) %p, double %v)
 ; ATTRKEEP-NEXT: %old = atomicrmw fadd ptr addrspace(1) %p, double %v monotonic, align 8
 ; ATTRLOOP:      cmpxchg ptr addrspace(1) %p, i64
 ; SM50:          cmpxchg ptr addrspace(1) %p, i64

@@ -31,14 +31,16 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; REM90: remark: kernel.cu:12:5: fmin float: rewritten warp-aggregated: aggregate=auto: lanes grouped by address {{.*}}; each group's leader: int-trick: integer min/max by sign bit, with NaN repair; {{.*}}; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REM90-NEXT: remark: kernel.cu:13:7: fadd float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; fenced, as LLVM 22 NVPTX drops an atomicrmw's ordering; system scope: its atomics are inline PTX atom.sys
+; REM90-NEXT: remark: kernel.cu:14:9: fadd double: rewritten native-sys: atom.add.f64 needs sm_60; system scope: the add is inline PTX atom.sys (the backend would emit it at .gpu scope){{$}}
 ; REM90-NEXT: remark: kernel.cu:15:2: fsub float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add of -v where |-v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REM90-NEXT: remark: kernel.cu:16:3: fmax half: rewritten warp-aggregated: aggregate=auto: {{.*}}; each group's leader: cas-loop-masked: no 16-bit integer min/max atomic; no 16-bit cmpxchg, so on the 32-bit word; the loop ends without cmpxchg when the update leaves memory unchanged{{$}}
 ; REM90-NEXT: remark: kernel.cu:17:4: fadd float: rewritten fadd-guarded: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REM90-NEXT: warning: kernel.cu:18:1: lower-fp-atomics: left as is: fmin float
+; REM90-NEXT: remark: kernel.cu:19:6: fadd float: rewritten native-sys: atom.add.f32 exists on every sm; system scope: the add is inline PTX atom.sys (the backend would emit it at .gpu scope){{$}}
 ; REM90-NOT:  remark
 
 ; ANA: warning: kernel.cu:18:1: lower-fp-atomics: left as is: fmin float
-; ANA-NEXT: remark: kernel.cu:19:6: fadd float: native native: atom.add.f32 exists on every sm
+; ANA-NEXT: remark: kernel.cu:19:6: fadd float: native native: atom.add.f32 exists on every sm; note: PTX has no .sys scope before sm_60, so the add acts at .gpu scope, not .sys{{$}}
 ; ANA-NOT:  remark
 
 ; NONE: warning: kernel.cu:18:1: lower-fp-atomics: left as is: fmin float: unsupported none: under-aligned atomic
