@@ -149,9 +149,24 @@ unsigned fpa_fence_scope(const fpa_caps *caps, LLVMContextRef ctx,
 
 /*--- one atomicrmw, as the builders see it ------------------------------*/
 
+/* The intrinsic declarations one lowering of a module has looked up, by
+ * name and overloaded type, so that each site's warp code does not look
+ * them up again (lower_module owns it; NULL: no cache). */
+enum { FPA_DECLS_MAX = 48 };
+typedef struct fpa_decls {
+  struct {
+    char name[48];
+    LLVMTypeRef over;
+    LLVMValueRef fn;
+    LLVMTypeRef fty;
+  } e[FPA_DECLS_MAX];
+  int n;
+} fpa_decls;
+
 typedef struct fpa_site {
   LLVMContextRef ctx;
   LLVMModuleRef mod;
+  fpa_decls *decls;
   LLVMValueRef inst; /* the original atomicrmw */
   LLVMValueRef fn;
   fpa_op op;

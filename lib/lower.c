@@ -219,7 +219,7 @@ static int auto_may_aggregate(const fpa_site *s) {
 static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
                           const fpa_options *o, fpa_report *report,
                           LLVMBuilderRef b, fpa_calls *calls, fpa_raise *raise,
-                          int *changed) {
+                          fpa_decls *decls, int *changed) {
   inst_list list = {0};
   int rc = fpa_calls_rewrite(calls, fn, b, report, changed);
   if (rc == FPA_OK)
@@ -247,6 +247,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
   for (size_t k = 0; k < list.size && rc == FPA_OK; ++k) {
     fpa_site s;
     fill_site(m, fn, list.items[k], (fpa_op)op_of(list.items[k]), &s);
+    s.decls = decls;
     fpa_decision d;
     fpa_decide(&s, &caps, o, &d);
     fpa_warp_plan warp = {0};
@@ -344,6 +345,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
   for (size_t k = nplan; k-- > 0;) {
     fpa_site s;
     fill_site(m, fn, plan[k].inst, (fpa_op)op_of(plan[k].inst), &s);
+    s.decls = decls;
     s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
     s.sys_asm = fpa_rmw_sys_asm(&caps);
     if (!plan[k].warp) {
@@ -359,6 +361,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     for (int i = 0; i < nmade; ++i) {
       fpa_site ms;
       fill_site(m, fn, made[i], op, &ms);
+      ms.decls = decls;
       ms.one_lane = o->aggregate == FPA_AGG_AUTO && i == leader;
       ms.hint_at = i == likely ? top : NULL;
       fpa_decision md;
@@ -466,6 +469,9 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
       *error = fpa_strdup("out of memory");
     return FPA_ERR_NOMEM;
   }
+  /* on the heap: about 4 KiB; without it the lowering looks each
+   * intrinsic up again */
+  fpa_decls *decls = calloc(1, sizeof *decls);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   int rc = FPA_OK;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && rc == FPA_OK;
@@ -473,7 +479,8 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
     if (LLVMIsDeclaration(fn))
       continue;
     int changed = 0;
-    rc = lower_function(m, fn, t, opts, report, b, calls, raise, &changed);
+    rc = lower_function(m, fn, t, opts, report, b, calls, raise, decls,
+                        &changed);
     if (rc == FPA_OK && changed && opts->test_break)
       test_break(fn, b);
     if (rc == FPA_OK && changed &&
@@ -495,6 +502,7 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
   }
   fpa_raise_destroy(raise);
   fpa_calls_destroy(calls);
+  free(decls);
   LLVMDisposeBuilder(b);
   if (rc == FPA_ERR_NOMEM && error && !*error)
     *error = fpa_strdup("out of memory");

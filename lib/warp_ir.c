@@ -12,6 +12,11 @@
 LLVMValueRef fpa_warp_intrinsic(fpa_warp *w, const char *name, LLVMTypeRef over,
                                 LLVMValueRef *args, unsigned n,
                                 const char *vname) {
+  fpa_decls *c = w->s->decls;
+  if (c)
+    for (int i = 0; i < c->n; ++i)
+      if (c->e[i].over == over && strcmp(c->e[i].name, name) == 0)
+        return LLVMBuildCall2(w->b, c->e[i].fty, c->e[i].fn, args, n, vname);
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
   if (!id)
     abort(); /* every name used here exists in LLVM 15 and 22 */
@@ -19,6 +24,13 @@ LLVMValueRef fpa_warp_intrinsic(fpa_warp *w, const char *name, LLVMTypeRef over,
   unsigned nt = over ? 1 : 0;
   LLVMValueRef fn = LLVMGetIntrinsicDeclaration(w->m, id, tys, nt);
   LLVMTypeRef fty = LLVMIntrinsicGetType(w->ctx, id, tys, nt);
+  if (c && c->n < FPA_DECLS_MAX && strlen(name) < sizeof c->e[0].name) {
+    strcpy(c->e[c->n].name, name);
+    c->e[c->n].over = over;
+    c->e[c->n].fn = fn;
+    c->e[c->n].fty = fty;
+    ++c->n;
+  }
   return LLVMBuildCall2(w->b, fty, fn, args, n, vname);
 }
 
