@@ -166,6 +166,19 @@ static void decide_minmax(const fpa_site *s, const fpa_caps *c,
                     "trick for fminimum/fmaximum");
 }
 
+/* Why a system-scope read-modify-write of this site cannot be inline PTX
+ * atom.sys (fpa_emit_rmw's condition), or NULL where it can. */
+static const char *sys_asm_gap(const fpa_site *s, const fpa_caps *c) {
+  if (fpa_rmw_sys_asm(c) && s->lanes == 1 && s->elem_bits >= 32 &&
+      (s->addrspace == 0 || s->addrspace == 1 || s->addrspace == 3))
+    return NULL;
+  return c->sm < 60        ? "PTX has no .sys scope before sm_60"
+         : !c->ptx_module ? "the module's triple is not nvptx"
+         : s->lanes == 1 && s->elem_bits >= 32
+             ? "no inline PTX form for this address space"
+             : "no inline PTX form for this type";
+}
+
 void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                 fpa_decision *d) {
   memset(d, 0, sizeof *d);
@@ -262,42 +275,30 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              d->nan_repair ? "NaN-repair " : "");
   }
   if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
-      (d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_NATIVE_FENCED) &&
-      s->op == FPA_OP_FADD && FPA_NVPTX_RMW_DROPS_SCOPE) {
-    /* the backend emits a system-scope atomicrmw fadd at .gpu scope */
+      FPA_NVPTX_RMW_DROPS_SCOPE) {
+    /* the backend emits a system-scope atomicrmw at .gpu scope */
+    int native = (d->strategy == FPA_S_NATIVE ||
+                  d->strategy == FPA_S_NATIVE_FENCED) &&
+                 s->op == FPA_OP_FADD;
+    int lowered = d->strategy == FPA_S_INT_TRICK ||
+                  d->strategy == FPA_S_FADD_NEG ||
+                  d->strategy == FPA_S_FADD_GUARDED;
+    const char *gap = sys_asm_gap(s, c);
     size_t n = strlen(d->reason);
-    if (fpa_rmw_sys_asm(c) && s->lanes == 1 && s->elem_bits >= 32 &&
-        (s->addrspace == 0 || s->addrspace == 1 || s->addrspace == 3)) {
+    if (native && !gap) {
       /* fenced where the kept atomicrmw would have been */
       d->fences = d->strategy == FPA_S_NATIVE_FENCED;
       d->strategy = FPA_S_NATIVE_SYS;
-      snprintf(d->reason + n, sizeof d->reason - n,
-               "; system scope: the add is inline PTX atom.sys (the backend "
-               "would emit it at .gpu scope)");
-    } else {
-      snprintf(d->reason + n, sizeof d->reason - n,
-               "; note: %s, so the add acts at .gpu scope, not .sys",
-               c->sm < 60       ? "PTX has no .sys scope before sm_60"
-               : !c->ptx_module ? "the module's triple is not nvptx"
-               : s->addrspace != 0 && s->addrspace != 1 && s->addrspace != 3
-                   ? "no inline PTX form for this address space"
-                   : "no inline PTX form for this type");
     }
-  }
-  if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
-      (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
-       d->strategy == FPA_S_FADD_GUARDED) &&
-      FPA_NVPTX_RMW_DROPS_SCOPE) {
-    size_t n = strlen(d->reason);
-    if (fpa_rmw_sys_asm(c) && s->lanes == 1 && s->elem_bits >= 32)
+    if ((native || lowered) && gap)
       snprintf(d->reason + n, sizeof d->reason - n,
-               "; system scope: its atomics are inline PTX atom.sys (the "
-               "backend would emit them at .gpu scope)");
-    else
+               "; note: %s, so %s at .gpu scope, not .sys", gap,
+               native ? "the add acts" : "its atomics act");
+    else if (native || lowered)
       snprintf(d->reason + n, sizeof d->reason - n,
-               "; note: %s, so its atomics act at .gpu scope, not .sys",
-               c->sm < 60        ? "PTX has no .sys scope before sm_60"
-               : !c->ptx_module ? "the module's triple is not nvptx"
-                                : "no inline PTX form for this type");
+               "; system scope: %s inline PTX atom.sys (the backend would "
+               "emit %s at .gpu scope)",
+               native ? "the add is" : "its atomics are",
+               native ? "it" : "them");
   }
 }
