@@ -56,6 +56,8 @@ typedef struct config {
   int cold;          /* evict the L2 cache between reset and each launch */
   unsigned cold_mib; /* how much --cold writes (256 MiB: several times the
                         60 MiB L2 cache of an H200) */
+  int smem_fill;     /* --smem-fill given */
+  uint32_t smem_bits; /* what it writes over shared memory */
   double max_launch_ms;
   int interleave; /* a cell's variants take turns, one launch each */
   FILE *out, *cells;
@@ -362,6 +364,8 @@ typedef struct gpu {
   fpa_rt_buffer *scratch; /* --cold: written between reset and launch */
   uint32_t scratch_words;
   fpa_rt_module *fill_mod;
+  int smem_fill; /* --smem-fill: before each launch, fill_shared */
+  uint32_t smem_bits;
 } gpu;
 
 static void check_rt(int rc, fpa_rt_context *ctx, const char *what) {
@@ -411,6 +415,20 @@ static void fill(gpu *g, unsigned bytes, uint32_t count, uint64_t bits) {
   fill_buffer(g, g->mem, bytes, count, bits);
 }
 
+/* --smem-fill: 8192 blocks of smemfill, each writing `bits` over 48 KiB of
+ * shared memory, so that the next kernel's blocks find it there where
+ * they read shared memory before writing it. */
+static void fill_shared(gpu *g, uint32_t bits) {
+  fpa_rt_kernel *k = get_kernel(g, g->fill_mod, "smemfill");
+  fpa_rt_arg arg;
+  memset(&arg, 0, sizeof arg);
+  arg.kind = FPA_RT_ARG_U32;
+  arg.value.u32 = bits;
+  fpa_rt_launch_config c = geometry(8192u * 256u);
+  check_rt(fpa_rt_launch(k, &c, &arg, 1, NULL), g->ctx, "smemfill");
+  fpa_rt_kernel_destroy(k);
+}
+
 /* One launch of kernel k on d after resetting memory (and with --cold,
  * writing a buffer larger than the L2 cache, so that the cell's lines come
  * from device memory); returns device ms. */
@@ -419,6 +437,8 @@ static double launch(gpu *g, fpa_rt_kernel *k, const cell_data *d,
   fill(g, bytes, cell_slots(d), init);
   if (g->scratch)
     fill_buffer(g, g->scratch, 4, g->scratch_words, 0);
+  if (g->smem_fill)
+    fill_shared(g, g->smem_bits);
   fpa_rt_arg a[9];
   memset(a, 0, sizeof a);
   a[0].kind = FPA_RT_ARG_BUFFER;
@@ -838,6 +858,10 @@ static void usage(FILE *f) {
       "                            cache), so the cell starts from device\n"
       "                            memory; variant names get a -cold suffix\n"
       "  --cold-mib MIB            --cold, writing MIB MiB (1 to 4096)\n"
+      "  --smem-fill WORD          before each launch, write the 32-bit WORD\n"
+      "                            (decimal or 0x hex) over shared memory,\n"
+      "                            as an earlier kernel leaves it there\n"
+      "                            (the first variant's module has smemfill)\n"
       "  --interleave 0|1          1 (default): a cell's variants take turns,\n"
       "                            one launch each; 0: one variant's\n"
       "                            launches, then the next's\n"
@@ -988,6 +1012,14 @@ int main(int argc, char **argv) {
         die("--cold-mib wants a size in MiB (1 to 4096), got '%s'", v);
       cfg.cold = 1;
       cfg.cold_mib = (unsigned)mib;
+    } else if (!strcmp(a, "--smem-fill")) {
+      char *end = NULL;
+      errno = 0;
+      unsigned long long w = strtoull(v, &end, 0);
+      if (!end || *end || !*v || errno || w > 0xffffffffull || *v == '-')
+        die("--smem-fill wants a 32-bit word (decimal or 0x hex), got '%s'", v);
+      cfg.smem_fill = 1;
+      cfg.smem_bits = (uint32_t)w;
     } else if (!strcmp(a, "--out"))
       out_path = v;
     else if (!strcmp(a, "--cells"))
@@ -1030,6 +1062,8 @@ int main(int argc, char **argv) {
       die("--int-limit names no --variant '%s'", cfg.int_limit_variant);
   }
   g.fill_mod = cfg.variants[0].mod;
+  g.smem_fill = cfg.smem_fill;
+  g.smem_bits = cfg.smem_bits;
   check_rt(fpa_rt_buffer_create(g.ctx, (size_t)cfg.n * 8, &g.mem), g.ctx,
            "allocate memory");
   check_rt(fpa_rt_buffer_create(g.ctx, (size_t)cfg.n * 8, &g.out), g.ctx,
@@ -1044,10 +1078,14 @@ int main(int argc, char **argv) {
   time_t now = time(NULL);
   char stamp[64];
   strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s\n",
+  char smem[64] = "";
+  if (cfg.smem_fill)
+    snprintf(smem, sizeof smem, ", shared memory filled with 0x%08x",
+             cfg.smem_bits);
+  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s%s\n",
           stamp, fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat,
           cfg.warmup, cfg.interleave ? ", interleaved" : "",
-          cfg.cold ? ", cold L2" : "");
+          cfg.cold ? ", cold L2" : "", smem);
   fprintf(cfg.out,
           "op,type,addresses,data,result_used,variant,gupdates_per_s\n");
   fprintf(cfg.cells, "op,type,addresses,data,result_used,variant,updates,"

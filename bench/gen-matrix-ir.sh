@@ -8,7 +8,7 @@
 #                          fmin/fminimum, max for fmax/fmaximum, add for fadd,
 #                          sub for fsub (half: its bits sign-extended to i32,
 #                          as no 16-bit integer min/max/add atomic exists)
-#   fill32, fill64, fill16 reset kernels
+#   fill32, fill64, fill16 reset kernels; smemfill (fpa-bench --smem-fill)
 #
 # Kernel parameters: (ptr mem, ptr out, i32 n, i32 amask, i32 ashift,
 # i32 mode, float s, i32 q, i32 r). Thread i < n updates mem[i & amask] with
@@ -99,6 +99,26 @@ body:
   %p = getelementptr i32, ptr addrspace(1) %mem, i64 %i64
   store i32 %bits, ptr addrspace(1) %p, align 4
   br label %exit
+exit:
+  ret void
+}
+
+; smemfill: each block writes `bits` over 48 KiB of shared memory (what a
+; kernel that ran before leaves there: fpa-bench --smem-fill)
+@smem.fill = internal addrspace(3) global [12288 x i32] undef, align 4
+
+define ptx_kernel void @smemfill(i32 %bits) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %nt = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  br label %loop
+loop:
+  %j = phi i32 [ %t, %entry ], [ %jn, %loop ]
+  %p = getelementptr [12288 x i32], ptr addrspace(3) @smem.fill, i32 0, i32 %j
+  store volatile i32 %bits, ptr addrspace(3) %p, align 4
+  %jn = add i32 %j, %nt
+  %more = icmp ult i32 %jn, 12288
+  br i1 %more, label %loop, label %exit
 exit:
   ret void
 }

@@ -23,6 +23,8 @@
 # Variants (each compiled from the same IR):
 #   llvm                 clang-22 -O2, no plugin: LLVM 22's own lowering
 #   fpa                  the plugin, default options (exact)
+#   fpa-copy             fpa's PTX again: the identical-code control (the
+#                        default's hint in shared memory outlives a launch)
 #   fpa-loop             minmax=loop, add=loop: the cmpxchg-loop strategy
 #                        (fminimum/fmaximum: fpa is already the loop)
 #   fpa-precheck         precheck=on (fmin/fmax)
@@ -39,10 +41,11 @@
 # [ARGS]" (bench/header-matrix.cu with nvcc: NVCC, default
 # $CUDA_PATH/bin/nvcc) or "copy NAME" (NAME's PTX again under another name:
 # an identical-code control). ONLY='NAME ...' keeps only those variants, in
-# the list's order (llvm first: its module has the fill and i_* kernels).
+# the list's order (llvm first: its module has the fill, smemfill and i_*
+# kernels).
 set -eu
 usage() {
-  sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,45p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -54,6 +57,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # name|ops|options|types (empty ops or types: all)
 VARIANTS='llvm||none
 fpa||
+fpa-copy||copy fpa
 fpa-loop|fmin,fmax,fadd,fsub|-fpa-minmax=loop -fpa-add=loop
 fpa-precheck|fmin,fmax|-fpa-precheck=on
 fpa-nanfree|fmin,fmax,fminimum,fmaximum|-fpa-assume=nan-free-memory

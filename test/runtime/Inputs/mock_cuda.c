@@ -5,7 +5,8 @@
  *
  * "Kernels" are looked up as ".entry NAME" in the PTX text and executed on
  * the host when NAME is one the mock knows (saxpy, scalars, trap, and for
- * fpa-bench fill32 and k_fmax_float_0/1, which update in thread order);
+ * fpa-bench fill32, smemfill and k_fmax_float_0/1, which update in thread
+ * order);
  * device memory is host memory. Knobs:
  *   MOCK_CUDA_INIT_ERROR=N   cuInit returns N
  *   MOCK_CUDA_NO_DEVICES=1   cuDeviceGetCount reports 0
@@ -13,7 +14,8 @@
  *   PTX containing "MOCK_BAD_PTX" fails to load with a JIT error log.
  *   PTX containing "MOCK_WRONG" gets a k_fmax_float that computes fmin.
  *   MOCK_CUDA_LOG=FILE       appends one line per launch: the kernel's
- *                            name (and "wrong"), or "fill32 n=N". */
+ *                            name (and "wrong"), or "fill32 n=N", or
+ *                            for smemfill its grid and its word. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,6 +250,17 @@ CUresult cuLaunchKernel(mock_func *f, unsigned gx, unsigned gy, unsigned gz,
     log_launch(f, count);
     for (uint32_t i = 0; i < count && i < n; ++i)
       mem[i] = bits;
+    return 0;
+  }
+  if (!strcmp(f->name, "smemfill")) {
+    /* smemfill(u32 bits): logs its grid and word (no shared memory here) */
+    const char *path = getenv("MOCK_CUDA_LOG");
+    FILE *fp = path ? fopen(path, "a") : NULL;
+    if (fp) {
+      fprintf(fp, "smemfill blocks=%u bits=0x%08x\n", gx * gy * gz,
+              *(uint32_t *)params[0]);
+      fclose(fp);
+    }
     return 0;
   }
   if (!strcmp(f->name, "k_fmax_float_0") ||
