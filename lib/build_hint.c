@@ -21,7 +21,7 @@
  * addresses pay one test. With NaN repair, which waits for the atomic's
  * old value in every warp anyway, two forms:
  *
- *   start:       hot = hint != 0; [mixed = ballot of the sign bits]
+ *   start:       hot = hint != cold; [mixed = ballot of the sign bits]
  *                br hot, hint.precheck, hint.direct
  *   hint.direct: [br mixed, hint.cas.load, hint.int]
  *                the direct form, learning in a learning warp only
@@ -58,7 +58,7 @@ static LLVMValueRef mixed_signs(fpa_warp *w, LLVMValueRef vbits) {
  * does (a load and a cmpxchg, or only the load):
  *   - a no-op (the loaded value is the result) ends at the load, which is
  *     its linearization point, as for precheck (monotonic, non-volatile);
- *     a learning warp's lane then stores 1 (hot) into the hint;
+ *     a learning warp's lane then stores 0 (hot) into the hint;
  *   - a successful cmpxchg is the update, and the loaded value its old
  *     value;
  *   - a failed one (another update came between) goes on to the direct
@@ -96,7 +96,7 @@ static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
   LLVMBuildCondBr(b, learner, learn, done);
   LLVMPositionBuilderAtEnd(b, learn);
   LLVMValueRef st =
-      LLVMBuildStore(b, ku(w->i32, 1), fpa_warp_hint_word0(w, hint));
+      LLVMBuildStore(b, ku(w->i32, 0), fpa_warp_hint_word0(w, hint));
   LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
   fpa_compat_set_syncscope(st, fpa_compat_syncscope_id(w->ctx, "block"));
   LLVMSetAlignment(st, 4);

@@ -124,22 +124,23 @@ void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                       int fences, int precheck, LLVMValueRef hint,
-                      LLVMValueRef learn_if);
+                      LLVMValueRef learn_if, uint32_t cold);
 
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck) {
-  int_trick(b, s, nan_repair, fences, precheck, NULL, NULL);
+  int_trick(b, s, nan_repair, fences, precheck, NULL, NULL, 0);
 }
 
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
-                                  LLVMValueRef hint, LLVMValueRef learn_if) {
-  int_trick(b, s, nan_repair, 0, precheck, hint, learn_if);
+                                  LLVMValueRef hint, LLVMValueRef learn_if,
+                                  uint32_t cold) {
+  int_trick(b, s, nan_repair, 0, precheck, hint, learn_if, cold);
 }
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                       int fences, int precheck, LLVMValueRef hint,
-                      LLVMValueRef learn_if) {
+                      LLVMValueRef learn_if, uint32_t cold) {
   LLVMTypeRef ity = fpa_value_int_type(s);
   int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
 
@@ -178,10 +179,14 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
           ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
           : end;
   if (precheck) {
-    /* warp-precheck's learning: 1 (hot) where the load shows a no-op */
-    if (hint)
-      fpa_store_hint(
-          b, hint, LLVMBuildZExt(b, skip, LLVMInt32TypeInContext(s->ctx), ""));
+    /* warp-precheck's learning: 0 (hot) where the load shows a no-op, else
+     * the function's cold word */
+    if (hint) {
+      LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
+      fpa_store_hint(b, hint,
+                     LLVMBuildSelect(b, skip, LLVMConstInt(i32, 0, 0),
+                                     LLVMConstInt(i32, cold, 0), "hint.new"));
+    }
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
     LLVMBuildCondBr(b, skip, end, go);
@@ -212,7 +217,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       fpa_emit_trailing_fence(b, s);
   }
   if (learn) {
-    /* 1 (hot) where the atomic was a no-op (fpa_int_trick_noop on its old
+    /* 0 (hot) where the atomic was a no-op (fpa_int_trick_noop on its old
      * value, after the atomic's return, which NaN repair waits for anyway;
      * without NaN repair, this is what makes the atomics return their old
      * values) */
@@ -225,7 +230,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       noop = LLVMBuildAnd(b, noop, learn_if, "learnnoop");
     LLVMBuildCondBr(b, noop, learn_bb, cont);
     LLVMPositionBuilderAtEnd(b, learn_bb);
-    fpa_store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 1, 0));
+    fpa_store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 0, 0));
     LLVMBuildBr(b, cont);
     LLVMPositionBuilderAtEnd(b, cont);
     join = cont;

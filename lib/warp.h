@@ -40,6 +40,8 @@ typedef struct fpa_warp {
   int lane0_learns;
   /* the direct form learns only where this i1 holds (NULL: always) */
   LLVMValueRef learn_if;
+  /* the hint's cold word (fpa_warp_hint_global): 0 is hot */
+  uint32_t hint_cold;
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;
@@ -124,6 +126,7 @@ LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_word0(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_dst(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_hot(fpa_warp *w, LLVMValueRef word);
+LLVMValueRef fpa_warp_hint_learned(fpa_warp *w, LLVMValueRef noop);
 LLVMValueRef fpa_warp_learner(fpa_warp *w);
 LLVMValueRef fpa_warp_one_sign(fpa_warp *w, LLVMValueRef mask,
                                LLVMValueRef vbits);

@@ -11,13 +11,32 @@
 /* warp-precheck's hint: two words of shared memory per site, [0] the hint
  * and [1] where the lanes other than the lowest store what they learn (so
  * that one lane's update teaches the warp, with no branch). Before any
- * warp of the block stores it, it holds whatever shared memory held. */
+ * warp of the block stores it, it holds whatever shared memory held: what
+ * an earlier block or an earlier kernel left there (blocks get shared
+ * memory that other blocks, of this launch or of earlier ones, wrote).
+ * The hint is cold only where it holds the function's cold word
+ * (w->hint_cold, a hash of the function's name), and
+ * hot (0 where a warp learned it) for any other value: what another
+ * kernel left reads as hot. A stale hot hint costs a load per warp where
+ * updates change memory; a stale cold one costs an atomic per lane where
+ * they are no-ops, which at a few hot addresses is several times more. */
 LLVMValueRef fpa_warp_hint_global(fpa_warp *w) {
   LLVMTypeRef aty = LLVMArrayType(w->i32, 2);
   LLVMValueRef g = LLVMAddGlobalInAddressSpace(w->m, aty, "fpa.warp.hint", 3);
   LLVMSetLinkage(g, LLVMInternalLinkage);
   LLVMSetInitializer(g, LLVMGetUndef(aty));
   LLVMSetAlignment(g, 4);
+  /* FNV-1a over the function's name */
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(w->s->inst)), &len);
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < len; ++i)
+    h = (h ^ (unsigned char)name[i]) * 16777619u;
+  /* never 0 (hot), nor words that memory often holds */
+  if (h <= 1u || h == 0xffffffffu)
+    h ^= 0x5bd1e995u;
+  w->hint_cold = h;
   return g;
 }
 
@@ -56,11 +75,18 @@ LLVMValueRef fpa_warp_hint_dst(fpa_warp *w, LLVMValueRef g) {
 }
 
 /* Whether a warp takes the precheck form, at the builder: the hint word
- * `word` is not zero (frozen: before any warp of the block stores it, it
- * holds whatever shared memory held). */
+ * `word` is not the function's cold word (frozen: before any warp of the block
+ * stores it, it holds whatever shared memory held). */
 LLVMValueRef fpa_warp_hint_hot(fpa_warp *w, LLVMValueRef word) {
   return LLVMBuildICmp(w->b, LLVMIntNE, LLVMBuildFreeze(w->b, word, ""),
-                       ku(w->i32, 0), "hot");
+                       ku(w->i32, w->hint_cold), "hot");
+}
+
+/* What a lane stores into the hint, at the builder: 0 (hot) where `noop`
+ * (i1) holds, else the function's cold word. */
+LLVMValueRef fpa_warp_hint_learned(fpa_warp *w, LLVMValueRef noop) {
+  return LLVMBuildSelect(w->b, noop, ku(w->i32, 0), ku(w->i32, w->hint_cold),
+                         "hint.new");
 }
 
 /* Whether the warp learns in the direct form: %tid.x below 32 (warp 0 of
@@ -120,7 +146,7 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
     dst = hint_word(w, hint, ku(w->i32, 0), "hint.dst");
   }
   fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst,
-                               precheck ? NULL : w->learn_if);
+                               precheck ? NULL : w->learn_if, w->hint_cold);
   *exit = LLVMGetInstructionParent(br);
 }
 
@@ -138,7 +164,7 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
  *     of no-ops would turn it cold);
  *   - the direct form, in a learning warp (fpa_warp_learner()): a lane whose
  *     atomic was a no-op (its old value already at or past the operand)
- *     stores 1, after the atomic's return (which NaN repair waits for
+ *     stores 0 (hot), after the atomic's return (which NaN repair waits for
  *     anyway), and nothing else stores; the other warps' direct form does
  *     not learn.
  * So a hint that is cold where updates are no-ops turns hot at the first

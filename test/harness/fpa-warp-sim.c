@@ -369,25 +369,31 @@ static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
 /* warp-precheck's hint (a shared-memory global "fpa.warp.hint", two
  * words: [0] the hint, [1] where lanes other than the lowest store): one
  * for the simulated block (both warps), [0] set at random before each
- * trial, as shared memory holds whatever it held. Its accesses are not
- * memory updates of the lanes, so they leave the clocks alone. */
-static uint32_t g_hint;
-/* reads that found it cold (0: the direct form follows) and hot (else:
- * the precheck form); stores of 0 (by the precheck form: an update that
- * changes memory) and of 1 (a no-op, by either form) */
+ * trial, as shared memory holds whatever it held. It is cold where it
+ * holds the function's cold word (g_hint_cold, read from the lowered
+ * code's test of it) and hot for any other value; lanes store 0 (hot) or
+ * the cold word. Its accesses are not memory updates of the lanes, so they
+ * leave the clocks alone. */
+static uint32_t g_hint, g_hint_cold;
+/* reads that found it cold (the direct form follows) and hot (the
+ * precheck form); stores of the cold word (by the precheck form: an update
+ * that changes memory) and of 0 (hot: a no-op, by either form) */
 static unsigned g_hint_reads[2], g_hint_stores[2];
 static uint32_t emu_hint(uint32_t is_store, uint32_t value, uint32_t word) {
   if (word > 1 || (word && !is_store))
     die("the hint's aside word %s, or a word past it",
         is_store ? "stored" : "read");
+  if (is_store && value != 0 && value != g_hint_cold)
+    die("%s", "a lane stored a word into the hint that is neither 0 (hot) "
+              "nor the cold word");
   if (is_store && word)
     return 0; /* the word beside the hint: never read */
   if (is_store) {
-    ++g_hint_stores[value != 0];
+    ++g_hint_stores[value == 0];
     g_hint = value;
     return 0;
   }
-  ++g_hint_reads[g_hint != 0];
+  ++g_hint_reads[g_hint != g_hint_cold];
   return g_hint;
 }
 
@@ -806,6 +812,32 @@ static LLVMValueRef hint_of(LLVMValueRef i, LLVMValueRef *word) {
   return g;
 }
 
+/* The cold word of the hint tests in `fn` (icmp of a frozen hint load
+ * with a constant), 0 where it has none; every test must agree. */
+static uint32_t hint_cold_word(LLVMValueRef fn) {
+  uint32_t cold = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (LLVMGetInstructionOpcode(i) != LLVMICmp)
+        continue;
+      LLVMValueRef fz = LLVMGetOperand(i, 0), k = LLVMGetOperand(i, 1);
+      if (!LLVMIsAInstruction(fz) ||
+          LLVMGetInstructionOpcode(fz) != LLVMFreeze || !LLVMIsAConstantInt(k))
+        continue;
+      LLVMValueRef ld = LLVMGetOperand(fz, 0);
+      if (!LLVMIsAInstruction(ld) || LLVMGetInstructionOpcode(ld) != LLVMLoad ||
+          !hint_of(ld, NULL))
+        continue;
+      uint32_t v = (uint32_t)LLVMConstIntGetZExtValue(k);
+      if (cold && v != cold)
+        die("%s", "the hint is tested against two cold words");
+      cold = v;
+    }
+  return cold;
+}
+
 /* Replaces an atomic load or store of the hint by a call to emu_hint. */
 static void redirect_hint(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(m));
@@ -1026,6 +1058,7 @@ typedef struct combo {
   int autoagg;  /* the default options: aggregate=auto aggregates it */
   unsigned stream; /* picks the combination's random stream */
   int hint;     /* the lowering has warp-precheck's hint (or adaptive's) */
+  uint32_t hint_cold; /* its cold word */
   char name[160];
   lane_fn fn;
   unsigned intrinsics;
@@ -1151,6 +1184,7 @@ static int build_combo(combo *c, unsigned id) {
   LLVMValueRef fn = LLVMGetNamedFunction(m, "f");
   if (!fn || LLVMIsDeclaration(fn))
     die("%s", "no function f defined in the module");
+  c->hint_cold = hint_cold_word(fn);
   c->intrinsics = (unsigned)redirect_intrinsics(m, fn);
   for (LLVMValueRef g = LLVMGetFirstGlobal(m), next; g; g = next) {
     next = LLVMGetNextGlobal(g);
@@ -1160,6 +1194,8 @@ static int build_combo(combo *c, unsigned id) {
         die("%s", "the hint has an access that is not a load or store");
       LLVMDeleteGlobal(g);
       c->hint = 1;
+      if (!c->hint_cold)
+        die("%s", "the hint is never tested against a cold word");
     }
   }
   add_wrapper(m, fn, f, c->used);
@@ -1768,8 +1804,10 @@ int main(int argc, char **argv) {
     for (unsigned r = 0; r < trials; ++r) {
       trial t;
       make_trial(c, &t);
-      /* shared memory's leftovers: often 0 or 1, else anything */
-      g_hint = below(3) == 2 ? (uint32_t)rnd() : below(2);
+      /* shared memory's leftovers: often 0 or the cold word, else
+       * anything */
+      g_hint_cold = c->hint_cold;
+      g_hint = below(3) == 2 ? (uint32_t)rnd() : below(2) ? c->hint_cold : 0;
       for (int w = 0; w < MAX_WARPS; ++w)
         g_tid_base[w] = below(5) == 4 ? 16 : 32 * below(2);
       if (c->uniform)
@@ -1784,7 +1822,7 @@ int main(int argc, char **argv) {
     }
     if (passed == trials && c->hint)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
-             "hint read cold %u and hot %u times, stored 0 %u and 1 %u "
+             "hint read cold %u and hot %u times, stored cold %u and hot %u "
              "times, %%tid.x read below 32 %u and at or above %u times, "
              "mixed-sign ballots %u\n",
              c->name, trials, c->intrinsics, g_hint_reads[0], g_hint_reads[1],

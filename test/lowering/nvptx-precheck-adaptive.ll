@@ -52,7 +52,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CHECK-NEXT: %vbits = bitcast float %v to i32
 ; CHECK-NEXT: [[F:%[0-9]+]] = freeze i32 %hint.word
-; CHECK-NEXT: %hot = icmp ne i32 [[F]], 0
+; CHECK-NEXT: %hot = icmp ne i32 [[F]], [[COLD:-?[1-9][0-9]*]]
 ; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %learner = icmp ult i32 %tid.x, 32
 ; The mixed-sign test, where the lanes are together at the site, before the
@@ -73,12 +73,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[Z]]
 ; CHECK: %cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
 ; CHECK: %skip = and i1 %nochange,
-; CHECK-NEXT: [[S:%[0-9]+]] = zext i1 %skip to i32
-; CHECK-NEXT: store atomic i32 [[S]], ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
+; CHECK-NEXT: %hint.new = select i1 %skip, i32 0, i32 [[COLD]]
+; CHECK-NEXT: store atomic i32 %hint.new, ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
-; The direct form: 1 into the hint after an atomic that was a no-op, in a
+; The direct form: 0 (hot) into the hint after an atomic that was a no-op, in a
 ; learning warp only. With CAS, a mixed-sign warp goes to hint.cas.load
 ; first, and a failed cmpxchg comes back to the integer atomics (hint.int).
 ; CHECK: hint.direct:
@@ -92,10 +92,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %wasnoop = icmp eq i32
 ; CHECK-NEXT: %learnnoop = and i1 %wasnoop, %learner
 ; CHECK-NEXT: br i1 %learnnoop,
-; CHECK: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; SM70-NOT: hint.cas
 ; The mixed-sign form: the loaded value's update by the cmpxchg loop's
-; operation; a no-op ends there (a learning warp storing 1 into the hint),
+; operation; a no-op ends there (a learning warp storing 0, hot, into the hint),
 ; else one cmpxchg, which on failure goes on to the integer atomics.
 ; CAS: hint.cas.load:
 ; CAS-NEXT: %cas.cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
@@ -106,7 +106,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CAS-NEXT: %cas.ok = extractvalue { i32, i1 } [[X]], 1
 ; CAS-NEXT: br i1 %cas.ok, label %hint.cas.done, label %hint.int
 ; CAS: hint.cas.learn:
-; CAS-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CAS-NEXT: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CAS: hint.cas.ask:
 ; CAS-NEXT: br i1 %learner, label %hint.cas.learn, label %hint.cas.done
 ; CHECK-NOT: hint.learn:
@@ -185,7 +185,7 @@ define void @fmin_half(ptr addrspace(1) %p, half %v) {
 ; NANFREE: hint.learn:
 ; NANFREE: %wasnoop = icmp eq i32
 ; NANFREE-NEXT: br i1 %wasnoop,
-; NANFREE: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; NANFREE: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; NANFREE: hint.ask:
 ; NANFREE-NEXT: br i1 %hot, label %hint.precheck, label %hint.learn
 ; NANFREE: [[NW]] = !{!"branch_weights", i32 16, i32 1}

@@ -6,7 +6,7 @@
 ; are exact; test/verify/warp-sim.test runs them on simulated warps, and its
 ; counts of the hint's reads and stores show that both ran and learned.
 ; Both forms learn: the precheck form stores what its load shows, the
-; direct form stores 1 after an atomic that was a no-op. Where the result is
+; direct form stores 0 (hot) after an atomic that was a no-op. Where the result is
 ; unused, the group leaders' combined update takes the same two forms, by
 ; the same hint.
 ; The sites are system scope on sm_80: the integer atomics of every form are
@@ -66,18 +66,18 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; Asking compares what was loaded.
 ; CHECK:      warp.hint:
 ; CHECK-NEXT: [[F:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT: [[HOT:%hot[0-9]*]] = icmp ne i32 [[F]], 0
+; CHECK-NEXT: [[HOT:%hot[0-9]*]] = icmp ne i32 [[F]], [[COLD:-?[1-9][0-9]*]]
 ; CHECK-NEXT: br i1 [[HOT]], label %warp.perlane.precheck, label %warp.perlane.cold
 ; A warp with a pair goes to the grouping, one with both signs asks.
 ; MIXED:      warp.which:
 ; MIXED-NEXT: br i1 %shared, label %warp.shared, label %warp.hint
 ; The group leaders (result unused) ask the same hint: the precheck form
 ; loads and skips a combined update that is a no-op, learning what the load
-; shows; the learning direct form stores 1 after a combined update that was
+; shows; the learning direct form stores 0 after a combined update that was
 ; a no-op. Every leader learns (only leaders run this).
 ; CHECK:      warp.leader:
 ; CHECK:      [[LF:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT: %hot = icmp ne i32 [[LF]], 0
+; CHECK-NEXT: %hot = icmp ne i32 [[LF]], [[COLD]]
 ; CHECK-NEXT: br i1 %hot, label %warp.leader.precheck, label %warp.leader.learn
 ; CHECK:      warp.leader.precheck:
 ; CHECK:      %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32
@@ -87,10 +87,11 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      warp.leader.learn:
 ; CHECK-NOT:  %hint.dst
 ; CHECK:      %wasnoop = icmp eq i32
-; CHECK:      store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK:      store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; The precheck form: the lowest active lane (by this point's masks) learns
 ; into the hint, the others into word 1; a load of the location first;
-; each lane stores whether it skips (1: a no-op, hot) before its branch to
+; each lane stores whether it skips (0: a no-op, hot; else the cold word)
+; before its branch to
 ; the atomic.
 ; CHECK:      warp.perlane.precheck:
 ; CHECK:      [[M:%activemask[0-9]+]] = call i32 {{.*}}activemask
@@ -102,7 +103,7 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:      [[CUR:%cur[0-9]*]] = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; CHECK:      [[NC:%nochange[0-9]*]] = icmp eq i32 {{%.*}}, [[CUR]]
 ; CHECK:      [[SKIP:%skip[0-9]*]] = and i1 [[NC]],
-; CHECK-NEXT: [[L:%.*]] = zext i1 [[SKIP]] to i32
+; CHECK-NEXT: [[L:%.*]] = select i1 [[SKIP]], i32 0, i32 [[COLD]]
 ; CHECK-NEXT: store atomic i32 [[L]], ptr addrspace(3) [[DST]] syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br i1 [[SKIP]], label %[[PEND:atomicrmw.end[0-9]*]], label %[[UPD:atomicrmw.update[0-9]*]]
 ; CHECK:      [[UPD]]:
@@ -112,7 +113,7 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; The learning direct form (a cold warp whose %tid.x is below 32) is the
 ; per-lane one, and after its atomic's return a lane whose atomic was a
 ; no-op (smin or umax of its operand and the old value, by its sign, is the
-; old value) stores 1 in the hint, before the NaN-repair test; nothing else
+; old value) stores 0 (hot) in the hint, before the NaN-repair test; nothing else
 ; stores.
 ; CHECK:      warp.perlane.learn:
 ; CHECK-NOT:  %hint.dst
@@ -127,7 +128,7 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT: %wasnoop{{[0-9]*}} = icmp eq i32 [[NV]], [[OLD]]
 ; CHECK-NEXT: br i1 %wasnoop{{[0-9]*}}, label %[[LEARN:atomicrmw.learn[0-9]*]], label %[[NEXT:atomicrmw.learned[0-9]*]]
 ; CHECK:      [[LEARN]]:
-; CHECK-NEXT: store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK-NEXT: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br label %[[NEXT]]
 ; CHECK:      [[NEXT]]:
 ; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 [[OLD]]
@@ -171,7 +172,7 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; NANFREE:       %old{{[0-9]*}} = phi i32
 ; NANFREE:       %wasnoop{{[0-9]*}} = icmp eq i32
 ; NANFREE:       [[LEARN:atomicrmw.learn[0-9]*]]:
-; NANFREE-NEXT:  store atomic i32 1, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic
+; NANFREE-NEXT:  store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic
 ; NANFREE:       atomicrmw.learned{{[0-9]*}}:
 ; NANFREE-NEXT:  br label %atomicrmw.end
 ; NANFREE:       warp.perlane.direct:
@@ -197,14 +198,14 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK-NOT:   @fpa.warp.hint2
 ; CHECK:       warp.hint:
 ; CHECK-NEXT:  [[F:%.*]] = freeze i32 %hint.word
-; CHECK-NEXT:  [[HOT:%hot[0-9]*]] = icmp ne i32 [[F]], 0
+; CHECK-NEXT:  [[HOT:%hot[0-9]*]] = icmp ne i32 [[F]], {{-?[1-9][0-9]*}}
 ; CHECK-NEXT:  br i1 [[HOT]], label %warp.perlane.precheck, label %warp.perlane.cold
 ; CHECK:       warp.perlane.precheck:
 ; CHECK:       [[DST:%hint.dst[0-9]*]] = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2
 ; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) [[DST]] syncscope("block") monotonic, align 4
 ; CHECK:       warp.perlane.learn:
 ; CHECK-NOT:   [[DST]]
-; CHECK:       store atomic i32 1, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
+; CHECK:       store atomic i32 0, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; CHECK:       warp.perlane.direct:
 ; CHECK-NOT:   @fpa.warp.hint2
 ; CHECK:       warp.perlane.cold:
