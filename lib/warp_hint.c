@@ -15,9 +15,9 @@
  * an earlier block or an earlier kernel left there (blocks get shared
  * memory that other blocks, of this launch or of earlier ones, wrote).
  * The hint is cold only where it holds the function's cold word
- * (w->hint_cold, a hash of the function's name), and
- * hot (0 where a warp learned it) for any other value: what another
- * kernel left reads as hot. A stale hot hint costs a load per warp where
+ * (w->hint_cold, a hash of the function's name), and hot (0 where a warp
+ * learned it) for any other value: what another kernel left reads as
+ * hot. A stale hot hint costs a load per warp where
  * updates change memory; a stale cold one costs an atomic per lane where
  * they are no-ops, which at a few hot addresses is several times more. */
 LLVMValueRef fpa_warp_hint_global(fpa_warp *w) {
@@ -75,8 +75,8 @@ LLVMValueRef fpa_warp_hint_dst(fpa_warp *w, LLVMValueRef g) {
 }
 
 /* Whether a warp takes the precheck form, at the builder: the hint word
- * `word` is not the function's cold word (frozen: before any warp of the block
- * stores it, it holds whatever shared memory held). */
+ * `word` is not the function's cold word (frozen: before any warp of the
+ * block stores it, it holds whatever shared memory held). */
 LLVMValueRef fpa_warp_hint_hot(fpa_warp *w, LLVMValueRef word) {
   return LLVMBuildICmp(w->b, LLVMIntNE, LLVMBuildFreeze(w->b, word, ""),
                        ku(w->i32, w->hint_cold), "hot");
@@ -158,10 +158,10 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
  * no-ops) where the hint is hot, else the direct per-lane form. Both
  * learn:
  *   - the precheck form: each lane stores, before its atomic, whether its
- *     load shows a no-op (1: hot), with no test and no branch: the lowest
- *     active lane in the hint, the others in the word beside it, so that
- *     the hint follows one lane (were it any lane's, one update in a warp
- *     of no-ops would turn it cold);
+ *     load shows a no-op (0: hot; else the function's cold word), with no
+ *     test and no branch: the lowest active lane in the hint, the others
+ *     in the word beside it, so that the hint follows one lane (were it
+ *     any lane's, one update in a warp of no-ops would turn it cold);
  *   - the direct form, in a learning warp (fpa_warp_learner()): a lane whose
  *     atomic was a no-op (its old value already at or past the operand)
  *     stores 0 (hot), after the atomic's return (which NaN repair waits for
