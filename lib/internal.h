@@ -246,8 +246,8 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
 /* The int trick with warp-precheck's learning (warp_hint.c), in the i32
  * word `hint` (monotonic stores): with `precheck`, each lane stores,
  * before its atomic, whether its load shows a no-op (0, hot) or not
- * (`cold`, the function's cold word); without, a lane whose atomic was a no-op
- * stores 0 after it (from the old value, which NaN repair waits for
+ * (`cold`, the function's cold word); without, a lane whose atomic was a
+ * no-op stores 0 after it (from the old value, which NaN repair waits for
  * anyway; without NaN repair the atomics then return it), and with
  * `learn_if` (an i1) only where it holds. */
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,

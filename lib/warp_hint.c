@@ -17,9 +17,9 @@
  * The hint is cold only where it holds the function's cold word
  * (w->hint_cold, a hash of the function's name), and hot (0 where a warp
  * learned it) for any other value: what another kernel left reads as
- * hot. A stale hot hint costs a load per warp where
- * updates change memory; a stale cold one costs an atomic per lane where
- * they are no-ops, which at a few hot addresses is several times more. */
+ * hot. A stale hot hint costs a load per warp where updates change
+ * memory; a stale cold one costs an atomic per lane where they are
+ * no-ops, which at a few hot addresses is several times more. */
 LLVMValueRef fpa_warp_hint_global(fpa_warp *w) {
   LLVMTypeRef aty = LLVMArrayType(w->i32, 2);
   LLVMValueRef g = LLVMAddGlobalInAddressSpace(w->m, aty, "fpa.warp.hint", 3);
