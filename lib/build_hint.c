@@ -51,6 +51,45 @@ static LLVMValueRef mixed_signs(fpa_warp *w, LLVMValueRef vbits) {
                       LLVMBuildICmp(b, LLVMIntNE, ballot, mask, ""), "mixed");
 }
 
+/* The new value of the mixed-sign form's cmpxchg from the loaded bits
+ * `cur` and the operand's bits `vbits`. For fmin and fmax of float and
+ * double it is PTX min/max (llvm.nvvm.fmin.f and the like, never .ftz
+ * whatever the function's denormal mode), one instruction on the warp's
+ * critical path where the order-key form of the cmpxchg loop
+ * (fpa_loop_next) takes about a dozen. PTX min/max ignore a NaN operand,
+ * order -0.0 below +0.0 and keep subnormals (docs/design.md), but give
+ * 0x7fff... for two NaNs, where a NaN operand must leave memory as it is:
+ * so a NaN operand selects the loaded value (its test waits for the
+ * operand only, not for the load). */
+static LLVMValueRef mixed_next(fpa_warp *w, LLVMValueRef cur,
+                               LLVMValueRef vbits) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  LLVMTypeKind k = LLVMGetTypeKind(s->vty);
+  if ((s->op != FPA_OP_FMIN && s->op != FPA_OP_FMAX) ||
+      (k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind)) {
+    fpa_loop_word lw;
+    memset(&lw, 0, sizeof lw);
+    return fpa_loop_next(b, s, &lw, cur, vbits);
+  }
+  static const char *const names[2][2] = {
+      {"llvm.nvvm.fmin.f", "llvm.nvvm.fmax.f"},
+      {"llvm.nvvm.fmin.d", "llvm.nvvm.fmax.d"}};
+  const char *name = names[k == LLVMDoubleTypeKind][s->op == FPA_OP_FMAX];
+  LLVMTypeRef ity = LLVMTypeOf(cur);
+  unsigned bits = LLVMGetIntTypeWidth(ity);
+  unsigned long long abs = bits == 64 ? 0x7fffffffffffffffULL : 0x7fffffffULL;
+  unsigned long long inf = bits == 64 ? 0x7ff0000000000000ULL : 0x7f800000ULL;
+  LLVMValueRef vnan = LLVMBuildICmp(
+      b, LLVMIntUGT, LLVMBuildAnd(b, vbits, LLVMConstInt(ity, abs, 0), ""),
+      LLVMConstInt(ity, inf, 0), "cas.vnan");
+  LLVMValueRef args[2] = {LLVMBuildBitCast(b, cur, s->vty, ""),
+                          LLVMBuildBitCast(b, vbits, s->vty, "")};
+  LLVMValueRef r = fpa_warp_intrinsic(w, name, NULL, args, 2, "cas.minmax");
+  return LLVMBuildSelect(b, vnan, cur, LLVMBuildBitCast(b, r, ity, ""),
+                         "cas.next");
+}
+
 /* The direct form's mixed-sign form, at the end of `bb` (`mixed` from
  * mixed_signs). A warp whose lanes' operands have both signs needs both
  * integer atomics, two instructions where one atomic per lane is one. It
@@ -64,8 +103,8 @@ static LLVMValueRef mixed_signs(fpa_warp *w, LLVMValueRef vbits) {
  *   - a failed one (another update came between) goes on to the direct
  *     form at `rest`, so that a hot address costs one failed cmpxchg per
  *     lane, never a loop.
- * The new value is the cmpxchg loop's (fpa_loop_next), so NaNs in memory
- * and in the operand follow the contract with no repair. Warps of one
+ * The new value is the cmpxchg loop's operation (mixed_next), so NaNs in
+ * memory and in the operand follow the contract with no repair. Warps of one
  * sign go straight to `rest`. *old gets the form's old value and *exit its
  * last block. */
 static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
@@ -86,9 +125,7 @@ static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
   LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, ity);
   LLVMValueRef cur =
       fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cas.cur");
-  fpa_loop_word lw;
-  memset(&lw, 0, sizeof lw);
-  LLVMValueRef next = fpa_loop_next(b, s, &lw, cur, vbits);
+  LLVMValueRef next = mixed_next(w, cur, vbits);
   LLVMValueRef same = LLVMBuildICmp(b, LLVMIntEQ, next, cur, "cas.same");
   LLVMBasicBlockRef ask = fpa_warp_block(w, "hint.cas.ask");
   LLVMBuildCondBr(b, same, ask, try_);

@@ -956,6 +956,49 @@ static void redirect_access(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMInstructionEraseFromParent(i);
 }
 
+/* Replaces a call of llvm.nvvm.fmin.f/fmax.f/fmin.d/fmax.d by IR with PTX
+ * min/max's semantics as SEMANTICS.md records them for sm_90: a NaN
+ * operand is ignored, two NaNs give 0x7fff... (all ones but the sign),
+ * -0 orders below +0, subnormals are kept. Returns 0 for other calls. */
+static int redirect_ptx_minmax(LLVMBuilderRef b, LLVMValueRef i,
+                               const char *name) {
+  int is_max;
+  if (!strcmp(name, "llvm.nvvm.fmin.f") || !strcmp(name, "llvm.nvvm.fmin.d"))
+    is_max = 0;
+  else if (!strcmp(name, "llvm.nvvm.fmax.f") ||
+           !strcmp(name, "llvm.nvvm.fmax.d"))
+    is_max = 1;
+  else
+    return 0;
+  LLVMTypeRef fty = LLVMTypeOf(i);
+  unsigned bits = LLVMGetTypeKind(fty) == LLVMDoubleTypeKind ? 64 : 32;
+  LLVMTypeRef ity = LLVMIntTypeInContext(LLVMGetTypeContext(fty), bits);
+  const fmt *f = &FMTS[bits == 64 ? TY_DOUBLE : TY_FLOAT];
+  LLVMPositionBuilderBefore(b, i);
+  LLVMValueRef x[2], nan[2], key[2];
+  for (int k = 0; k < 2; ++k) {
+    x[k] = LLVMBuildBitCast(b, LLVMGetOperand(i, (unsigned)k), ity, "");
+    nan[k] = LLVMBuildICmp(
+        b, LLVMIntUGT,
+        LLVMBuildAnd(b, x[k], LLVMConstInt(ity, f->sign - 1, 0), ""),
+        LLVMConstInt(ity, f->expo, 0), "");
+    LLVMValueRef flip = LLVMBuildOr(
+        b, LLVMBuildAShr(b, x[k], LLVMConstInt(ity, bits - 1, 0), ""),
+        LLVMConstInt(ity, f->sign, 0), "");
+    key[k] = LLVMBuildXor(b, x[k], flip, "");
+  }
+  LLVMValueRef lt = LLVMBuildICmp(b, LLVMIntULT, key[0], key[1], "");
+  LLVMValueRef r = is_max ? LLVMBuildSelect(b, lt, x[1], x[0], "")
+                          : LLVMBuildSelect(b, lt, x[0], x[1], "");
+  r = LLVMBuildSelect(b, nan[1], x[0], r, "");
+  r = LLVMBuildSelect(b, nan[0], x[1], r, "");
+  r = LLVMBuildSelect(b, LLVMBuildAnd(b, nan[0], nan[1], ""),
+                      LLVMConstInt(ity, f->sign - 1, 0), r, "");
+  LLVMReplaceAllUsesWith(i, LLVMBuildBitCast(b, r, fty, ""));
+  LLVMInstructionEraseFromParent(i);
+  return 1;
+}
+
 /* Replaces the NVVM intrinsic calls (and LLVM 15's inline-asm activemask)
  * of `fn` by calls to the host functions. Returns how many it replaced. */
 static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
@@ -1009,7 +1052,7 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
         if (strncmp(name, "llvm.nvvm.", 10) != 0)
           name = NULL;
       }
-      if (!name) {
+      if (!name || redirect_ptx_minmax(b, i, name)) {
         i = next;
         continue;
       }

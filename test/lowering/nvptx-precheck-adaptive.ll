@@ -94,15 +94,23 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: br i1 %learnnoop,
 ; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; SM70-NOT: hint.cas
-; The mixed-sign form: the loaded value's update by the cmpxchg loop's
-; operation; a no-op ends there (a learning warp storing 0, hot, into the hint),
-; else one cmpxchg, which on failure goes on to the integer atomics.
+; The mixed-sign form: the loaded value's update by PTX min (never .ftz),
+; except that a NaN operand keeps the loaded value (PTX min gives 0x7fffffff
+; for two NaNs); a no-op ends there (a learning warp storing 0, hot, into the
+; hint), else one cmpxchg, which on failure goes on to the integer atomics.
 ; CAS: hint.cas.load:
 ; CAS-NEXT: %cas.cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
-; CAS: %cas.same = icmp eq i32 %new{{[0-9]*}}, %cas.cur
+; CAS-NEXT: [[VA:%[0-9]+]] = and i32 %vbits, 2147483647
+; CAS-NEXT: %cas.vnan = icmp ugt i32 [[VA]], 2139095040
+; CAS-NEXT: [[C:%[0-9]+]] = bitcast i32 %cas.cur to float
+; CAS-NEXT: [[V:%[0-9]+]] = bitcast i32 %vbits to float
+; CAS-NEXT: %cas.minmax = call float @llvm.nvvm.fmin.f(float [[C]], float [[V]])
+; CAS-NEXT: [[M:%[0-9]+]] = bitcast float %cas.minmax to i32
+; CAS-NEXT: %cas.next = select i1 %cas.vnan, i32 %cas.cur, i32 [[M]]
+; CAS-NEXT: %cas.same = icmp eq i32 %cas.next, %cas.cur
 ; CAS-NEXT: br i1 %cas.same, label %hint.cas.ask, label %hint.cas.try
 ; CAS: hint.cas.try:
-; CAS-NEXT: [[X:%[0-9]+]] = cmpxchg ptr addrspace(1) %p, i32 %cas.cur, i32 %new{{[0-9]*}} syncscope("device") monotonic monotonic, align 4
+; CAS-NEXT: [[X:%[0-9]+]] = cmpxchg ptr addrspace(1) %p, i32 %cas.cur, i32 %cas.next syncscope("device") monotonic monotonic, align 4
 ; CAS-NEXT: %cas.ok = extractvalue { i32, i1 } [[X]], 1
 ; CAS-NEXT: br i1 %cas.ok, label %hint.cas.done, label %hint.int
 ; CAS: hint.cas.learn:
@@ -122,7 +130,11 @@ define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
 ; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
-; With CAS, the mixed-sign form's loaded value is its old value.
+; With CAS, the mixed-sign form takes PTX max.f64, and its loaded value is
+; its old value.
+; CAS: %cas.vnan = icmp ugt i64 {{%[0-9]+}}, 9218868437227405312
+; CAS: %cas.minmax = call double @llvm.nvvm.fmax.d(double
+; CAS: %cas.next = select i1 %cas.vnan, i64 %cas.cur, i64
 ; CHECK: hint.end:
 ; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
 ; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
