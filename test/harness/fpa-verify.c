@@ -550,10 +550,10 @@ static wrap_fn jit_add(jctx *j, LLVMModuleRef m, const char *wname) {
  * is not checked again. On sm_90 the default, precheck=adaptive, picks per
  * warp between the integer trick's direct form (precheck=off here) and its
  * precheck form (precheck=on), and gives a warp whose operands have both
- * signs one cmpxchg from a loaded value with the cmpxchg loop's operation
- * (minmax=loop here), by a hint and a ballot that it reads with NVVM
- * intrinsics, which run only on a GPU; fpa-warp-sim runs it with host
- * versions of them. */
+ * signs one cmpxchg from a loaded value (its new value by PTX min/max for
+ * float and double, else by the cmpxchg loop's operation, minmax=loop
+ * here), by a hint and a ballot that it reads with NVVM intrinsics, which
+ * run only on a GPU; fpa-warp-sim runs it with host versions of them. */
 typedef struct config {
   const char *name;
   const char *options;
