@@ -78,10 +78,10 @@ static LLVMValueRef mixed_next(fpa_warp *w, LLVMValueRef cur,
   const char *name = names[k == LLVMDoubleTypeKind][s->op == FPA_OP_FMAX];
   LLVMTypeRef ity = LLVMTypeOf(cur);
   unsigned bits = LLVMGetIntTypeWidth(ity);
-  unsigned long long abs = bits == 64 ? 0x7fffffffffffffffULL : 0x7fffffffULL;
+  unsigned long long mag = bits == 64 ? 0x7fffffffffffffffULL : 0x7fffffffULL;
   unsigned long long inf = bits == 64 ? 0x7ff0000000000000ULL : 0x7f800000ULL;
   LLVMValueRef vnan = LLVMBuildICmp(
-      b, LLVMIntUGT, LLVMBuildAnd(b, vbits, LLVMConstInt(ity, abs, 0), ""),
+      b, LLVMIntUGT, LLVMBuildAnd(b, vbits, LLVMConstInt(ity, mag, 0), ""),
       LLVMConstInt(ity, inf, 0), "cas.vnan");
   LLVMValueRef args[2] = {LLVMBuildBitCast(b, cur, s->vty, ""),
                           LLVMBuildBitCast(b, vbits, s->vty, "")};
@@ -103,9 +103,9 @@ static LLVMValueRef mixed_next(fpa_warp *w, LLVMValueRef cur,
  *   - a failed one (another update came between) goes on to the direct
  *     form at `rest`, so that a hot address costs one failed cmpxchg per
  *     lane, never a loop.
- * The new value is the cmpxchg loop's operation (mixed_next), so NaNs in
- * memory and in the operand follow the contract with no repair. Warps of one
- * sign go straight to `rest`. *old gets the form's old value and *exit its
+ * The new value (mixed_next) is the operation's exact result, so NaNs in
+ * memory and in the operand follow the contract with no repair. Warps of
+ * one sign go straight to `rest`. *old gets the form's old value and *exit its
  * last block. */
 static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
                            LLVMBasicBlockRef rest, LLVMValueRef mixed,
