@@ -4,9 +4,10 @@
 |* over the matrix op x type x addresses x data x result_used (see          *|
 |* docs/benchmarks.md), side by side in one process on one GPU. Each cell   *|
 |* is timed with device events (median of --repeat launches after           *|
-|* --warmup), and its final memory (and returned old values) checked        *|
-|* against a host reference computed here, so a fast wrong variant cannot   *|
-|* count.                                                                   *|
+|* --warmup; with --settle, more while an identical-code control NAME-copy  *|
+|* disagrees with NAME), and its final memory (and returned old values)     *|
+|* checked against a host reference computed here, so a fast wrong variant  *|
+|* cannot count.                                                            *|
 |*                                                                          *|
 |* Writes the matrix CSV (op,type,addresses,data,result_used,variant,       *|
 |* gupdates_per_s) and a per-cell detail CSV (updates, launches, median ms, *|
@@ -60,6 +61,8 @@ typedef struct config {
   uint32_t smem_bits; /* what it writes over shared memory */
   double max_launch_ms;
   int interleave; /* a cell's variants take turns, one launch each */
+  double settle;  /* --settle: the controls' tolerance (0.03), 0 off */
+  int settle_max; /* rounds at most, --repeat included */
   FILE *out, *cells;
 } config;
 
@@ -729,6 +732,38 @@ typedef struct turn {
   double t[64];
 } turn;
 
+static double median_of(const double *t, int n) {
+  double s[64];
+  memcpy(s, t, (size_t)n * sizeof s[0]);
+  qsort(s, (size_t)n, sizeof s[0], cmp_double);
+  return s[n / 2];
+}
+
+/* Whether a control of the cell, a variant NAME-copy beside NAME (the same
+ * code again), reads outside 1 +- tol of NAME's median time after `rounds`
+ * rounds; `off` then says which and by how much. */
+static int controls_off(const turn *ts, int nt, int rounds, double tol,
+                        char *off, size_t offn) {
+  for (int i = 0; i < nt; ++i) {
+    size_t len = strlen(ts[i].name);
+    if (len <= 5 || strcmp(ts[i].name + len - 5, "-copy") != 0)
+      continue;
+    for (int b = 0; b < nt; ++b) {
+      if (strlen(ts[b].name) != len - 5 ||
+          strncmp(ts[b].name, ts[i].name, len - 5) != 0)
+        continue;
+      double base = median_of(ts[b].t, rounds);
+      double r = base > 0 ? median_of(ts[i].t, rounds) / base : 1;
+      if (r < 1 - tol || r > 1 + tol) {
+        snprintf(off, offn, "control %s/%s = %.3f (time)", ts[i].name,
+                 ts[b].name, r);
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
 static void run_cell_interleaved(gpu *g, const config *cfg,
                                  fpa_rt_module *int_mod, int op, int type,
                                  int mode, uint32_t A, int used,
@@ -761,15 +796,33 @@ static void run_cell_interleaved(gpu *g, const config *cfg,
   for (int w = 0; w < cfg->warmup; ++w)
     for (int i = 0; i < nt; ++i)
       launch(g, ts[i].k, &ts[i].c->d, ts[i].bytes, ts[i].init, mode);
-  for (int r = 0; r < cfg->repeat; ++r)
+  int rounds = 0;
+  for (; rounds < cfg->repeat; ++rounds)
     for (int j = 0; j < nt; ++j) {
-      turn *t = &ts[(j + r) % nt];
-      t->t[r] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
+      turn *t = &ts[(j + rounds) % nt];
+      t->t[rounds] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
     }
+  /* --settle: more rounds of every variant while a control is off */
+  char off[160] = "";
+  while (cfg->settle > 0 &&
+         controls_off(ts, nt, rounds, cfg->settle, off, sizeof off)) {
+    if (rounds == cfg->settle_max) {
+      fprintf(stderr,
+              "fpa-bench: %s,%s,%u,%s,%d: %s after %d rounds (--settle)\n",
+              op_names[op], type_names[type], A, data_names[mode], used, off,
+              rounds);
+      break;
+    }
+    for (int j = 0; j < nt; ++j) {
+      turn *t = &ts[(j + rounds) % nt];
+      t->t[rounds] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
+    }
+    ++rounds;
+  }
   for (int i = 0; i < nt; ++i) {
     turn *t = &ts[i];
-    qsort(t->t, (size_t)cfg->repeat, sizeof t->t[0], cmp_double);
-    measured m = {t->c->d.n, cfg->repeat, t->t[cfg->repeat / 2]};
+    qsort(t->t, (size_t)rounds, sizeof t->t[0], cmp_double);
+    measured m = {t->c->d.n, rounds, t->t[rounds / 2]};
     launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
     char why[256];
     const char *bad = t->is_int
@@ -865,6 +918,15 @@ static void usage(FILE *f) {
       "  --interleave 0|1          1 (default): a cell's variants take turns,\n"
       "                            one launch each; 0: one variant's\n"
       "                            launches, then the next's\n"
+      "  --settle PCT[,MAX]        with --interleave 1: after --repeat\n"
+      "                            rounds, while a control NAME-copy (NAME's\n"
+      "                            code again) reads outside 1 +- PCT/100 of\n"
+      "                            NAME's median, one more round of every\n"
+      "                            variant, up to MAX rounds in all (3 times\n"
+      "                            --repeat, at most 63); the medians take\n"
+      "                            every round, the detail file's launches\n"
+      "                            say how many, and a cell still off is\n"
+      "                            named on stderr\n"
       "  --max-launch-ms MS        cells whose launch would take longer run\n"
       "                            fewer updates, a power of two >= 65536\n"
       "                            (default 250; the detail file says n)\n"
@@ -1001,7 +1063,23 @@ int main(int argc, char **argv) {
       *(a[2] == 'r' ? &cfg.repeat : &cfg.warmup) = k;
     } else if (!strcmp(a, "--max-launch-ms"))
       cfg.max_launch_ms = atof(v);
-    else if (!strcmp(a, "--interleave")) {
+    else if (!strcmp(a, "--settle")) {
+      char *end = NULL;
+      double pct = strtod(v, &end);
+      long max = 0;
+      if (end != v && *end == ',') {
+        char *e2 = NULL;
+        max = strtol(end + 1, &e2, 10);
+        if (e2 == end + 1 || *e2 || max < 1 || max > 63)
+          die("--settle wants PCT[,MAX] with MAX from 1 to 63, got '%s'", v);
+      } else if (end == v || *end) {
+        die("--settle wants PCT[,MAX], got '%s'", v);
+      }
+      if (!(pct > 0 && pct <= 50))
+        die("--settle wants a PCT above 0 and at most 50, got '%s'", v);
+      cfg.settle = pct / 100;
+      cfg.settle_max = (int)max;
+    } else if (!strcmp(a, "--interleave")) {
       if (strcmp(v, "0") && strcmp(v, "1"))
         die("--interleave wants 0 or 1, got '%s'", v);
       cfg.interleave = v[0] == '1';
@@ -1029,6 +1107,15 @@ int main(int argc, char **argv) {
   }
   if (cfg.n_variants == 0 && !cfg.int_limit_variant)
     die("no --variant given (see --help)");
+  if (cfg.settle > 0) {
+    if (!cfg.interleave)
+      die("--settle needs --interleave 1");
+    if (!cfg.settle_max)
+      cfg.settle_max = cfg.repeat * 3 < 63 ? cfg.repeat * 3 : 63;
+    if (cfg.settle_max < cfg.repeat)
+      die("--settle's MAX (%d) is below --repeat (%d)", cfg.settle_max,
+          cfg.repeat);
+  }
   cfg.out = out_path ? fopen(out_path, "w") : stdout;
   cfg.cells = cells_path ? fopen(cells_path, "w") : stderr;
   if (!cfg.out || !cfg.cells)
@@ -1082,10 +1169,16 @@ int main(int argc, char **argv) {
   if (cfg.smem_fill)
     snprintf(smem, sizeof smem, ", shared memory filled with 0x%08x",
              cfg.smem_bits);
-  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s%s\n",
+  char settle[96] = "";
+  if (cfg.settle > 0)
+    snprintf(settle, sizeof settle,
+             ", more rounds (up to %d) while a -copy control is off by more "
+             "than %g%%",
+             cfg.settle_max, cfg.settle * 100);
+  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s%s%s\n",
           stamp, fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat,
           cfg.warmup, cfg.interleave ? ", interleaved" : "",
-          cfg.cold ? ", cold L2" : "", smem);
+          cfg.cold ? ", cold L2" : "", smem, settle);
   fprintf(cfg.out,
           "op,type,addresses,data,result_used,variant,gupdates_per_s\n");
   fprintf(cfg.cells, "op,type,addresses,data,result_used,variant,updates,"

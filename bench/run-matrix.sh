@@ -7,8 +7,11 @@
 #                                           fpa-bench driver, Triton script
 #   bench/run-matrix.sh run OUTDIR [ARGS]   on the GPU machine (no LLVM
 #                                           needed): fpa-bench over every
-#                                           variant; ARGS go to fpa-bench
-#                                           (e.g. --ops fmin,fmax); writes
+#                                           variant, with --settle 3 (more
+#                                           rounds while a -copy control is
+#                                           off by more than 3%); ARGS go to
+#                                           fpa-bench after it (e.g. --ops
+#                                           fmin,fmax); writes
 #                                           OUTDIR/matrix-*.csv
 #   bench/run-matrix.sh triton OUTDIR [ARGS] on the GPU machine: the Triton
 #                                           variant (bench/triton_bench.py;
@@ -45,7 +48,7 @@
 # kernels).
 set -eu
 usage() {
-  sed -n '2,45p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -118,7 +121,7 @@ run)
   while read -r v; do args="$args --variant $v"; done <variants.txt
   echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo unknown GPU)"
   # shellcheck disable=SC2086
-  ./fpa-bench $args --int-limit llvm --out "matrix-$tag.csv" \
+  ./fpa-bench $args --int-limit llvm --settle 3 --out "matrix-$tag.csv" \
     --cells "cells-$tag.csv" "$@"
   cat "matrix-$tag.csv"
   ;;

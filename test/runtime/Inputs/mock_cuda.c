@@ -15,7 +15,10 @@
  *   PTX containing "MOCK_WRONG" gets a k_fmax_float that computes fmin.
  *   MOCK_CUDA_LOG=FILE       appends one line per launch: the kernel's
  *                            name (and "wrong"), or "fill32 n=N", or
- *                            for smemfill its grid and its word. */
+ *                            for smemfill its grid and its word.
+ *   Event times: a launch of a k_ or i_ kernel takes 0.25 ms, or 0.5 ms
+ *   where its module's PTX holds "MOCK_SLOW" (with
+ *   MOCK_CUDA_SLOW_LAUNCHES=N, only that kernel's first N launches). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +30,14 @@ typedef unsigned long long CUdeviceptr;
 
 typedef struct mock_func {
   char name[64];
-  int wrong; /* its module holds MOCK_WRONG */
+  int wrong;     /* its module holds MOCK_WRONG */
+  int slow;      /* its module holds MOCK_SLOW */
+  long launches; /* how many times it was launched */
 } mock_func;
+
+/* the time cuEventElapsedTime reports: the last kernel launch's */
+static float next_ms = 0.25f;
+
 typedef struct mock_module {
   char *image;
   mock_func funcs[16];
@@ -175,6 +184,8 @@ CUresult cuModuleGetFunction(mock_func **f, mock_module *m, const char *name) {
   mock_func *fn = &m->funcs[m->nfuncs++];
   strncpy(fn->name, name, sizeof(fn->name) - 1);
   fn->wrong = strstr(m->image, "MOCK_WRONG") != NULL;
+  fn->slow = strstr(m->image, "MOCK_SLOW") != NULL;
+  fn->launches = 0;
   *f = fn;
   return 0;
 }
@@ -243,6 +254,11 @@ CUresult cuLaunchKernel(mock_func *f, unsigned gx, unsigned gy, unsigned gz,
   (void)stream;
   (void)extra;
   size_t n = (size_t)gx * gy * gz * bx * by * bz;
+  if (!strncmp(f->name, "k_", 2) || !strncmp(f->name, "i_", 2)) {
+    const char *lim = getenv("MOCK_CUDA_SLOW_LAUNCHES");
+    next_ms = f->slow && (!lim || f->launches < atol(lim)) ? 0.5f : 0.25f;
+    ++f->launches;
+  }
   if (!strcmp(f->name, "fill32")) {
     /* fill32(u32 *mem, u32 n, u32 bits) */
     uint32_t *mem = (uint32_t *)(uintptr_t) * (CUdeviceptr *)params[0];
@@ -333,7 +349,7 @@ CUresult cuEventSynchronize(void *ev) {
 CUresult cuEventElapsedTime(float *ms, void *a, void *b) {
   (void)a;
   (void)b;
-  *ms = 0.25f;
+  *ms = next_ms;
   return 0;
 }
 
