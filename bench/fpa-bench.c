@@ -732,6 +732,14 @@ typedef struct turn {
   double t[64];
 } turn;
 
+/* Round r of a cell: one timed launch of each run, the first rotating. */
+static void run_round(gpu *g, turn *ts, int nt, int r, int mode) {
+  for (int j = 0; j < nt; ++j) {
+    turn *t = &ts[(j + r) % nt];
+    t->t[r] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
+  }
+}
+
 static double median_of(const double *t, int n) {
   double s[64];
   memcpy(s, t, (size_t)n * sizeof s[0]);
@@ -798,10 +806,7 @@ static void run_cell_interleaved(gpu *g, const config *cfg,
       launch(g, ts[i].k, &ts[i].c->d, ts[i].bytes, ts[i].init, mode);
   int rounds = 0;
   for (; rounds < cfg->repeat; ++rounds)
-    for (int j = 0; j < nt; ++j) {
-      turn *t = &ts[(j + rounds) % nt];
-      t->t[rounds] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
-    }
+    run_round(g, ts, nt, rounds, mode);
   /* --settle: more rounds of every variant while a control is off */
   char off[160] = "";
   while (cfg->settle > 0 &&
@@ -813,11 +818,7 @@ static void run_cell_interleaved(gpu *g, const config *cfg,
               rounds);
       break;
     }
-    for (int j = 0; j < nt; ++j) {
-      turn *t = &ts[(j + rounds) % nt];
-      t->t[rounds] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
-    }
-    ++rounds;
+    run_round(g, ts, nt, rounds++, mode);
   }
   for (int i = 0; i < nt; ++i) {
     turn *t = &ts[i];
