@@ -77,12 +77,7 @@ static LLVMValueRef mixed_next(fpa_warp *w, LLVMValueRef cur,
       {"llvm.nvvm.fmin.d", "llvm.nvvm.fmax.d"}};
   const char *name = names[k == LLVMDoubleTypeKind][s->op == FPA_OP_FMAX];
   LLVMTypeRef ity = LLVMTypeOf(cur);
-  unsigned bits = LLVMGetIntTypeWidth(ity);
-  unsigned long long mag = bits == 64 ? 0x7fffffffffffffffULL : 0x7fffffffULL;
-  unsigned long long inf = bits == 64 ? 0x7ff0000000000000ULL : 0x7f800000ULL;
-  LLVMValueRef vnan = LLVMBuildICmp(
-      b, LLVMIntUGT, LLVMBuildAnd(b, vbits, LLVMConstInt(ity, mag, 0), ""),
-      LLVMConstInt(ity, inf, 0), "cas.vnan");
+  LLVMValueRef vnan = fpa_warp_is_nan(w, vbits, "cas.vnan");
   LLVMValueRef args[2] = {LLVMBuildBitCast(b, cur, s->vty, ""),
                           LLVMBuildBitCast(b, vbits, s->vty, "")};
   LLVMValueRef r = fpa_warp_intrinsic(w, name, NULL, args, 2, "cas.minmax");

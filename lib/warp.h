@@ -74,6 +74,8 @@ LLVMValueRef fpa_warp_intrinsic(fpa_warp *w, const char *name, LLVMTypeRef over,
                                 LLVMValueRef *args, unsigned n,
                                 const char *vname);
 LLVMValueRef fpa_warp_bit_count(fpa_warp *w, const char *name, LLVMValueRef x);
+/* Whether the element bits `bits` (of w->wty) are a NaN. */
+LLVMValueRef fpa_warp_is_nan(fpa_warp *w, LLVMValueRef bits, const char *name);
 void fpa_warp_weigh(fpa_warp *w, LLVMValueRef br, int likely);
 LLVMBasicBlockRef fpa_warp_block(fpa_warp *w, const char *name);
 LLVMValueRef fpa_warp_shfl32(fpa_warp *w, LLVMValueRef x, LLVMValueRef src,

@@ -49,11 +49,6 @@ static LLVMValueRef from_key(fpa_warp *w, LLVMValueRef k) {
   return w->w == 16 ? LLVMBuildTrunc(b, x, w->wty, "") : x;
 }
 
-static LLVMValueRef is_nan(fpa_warp *w, LLVMValueRef bits) {
-  LLVMValueRef mag = LLVMBuildAnd(w->b, bits, ku(w->wty, w->sign - 1), "");
-  return LLVMBuildICmp(w->b, LLVMIntUGT, mag, ku(w->wty, w->expo), "");
-}
-
 /* op(lower lanes' part, higher lanes' part) in the scan's domain: signed
  * min/max of keys, or a float sum. */
 static LLVMValueRef combine(fpa_warp *w, LLVMValueRef lower,
@@ -167,8 +162,8 @@ static LLVMValueRef contribution(fpa_warp *w, LLVMValueRef vbits) {
     LLVMValueRef v = LLVMBuildBitCast(w->b, vbits, w->s->vty, "");
     return w->s->op == FPA_OP_FSUB ? LLVMBuildFNeg(w->b, v, "") : v;
   }
-  return LLVMBuildSelect(w->b, is_nan(w, vbits), ki(w->kty, w->id_or_abs),
-                         to_key(w, vbits), "contrib");
+  return LLVMBuildSelect(w->b, fpa_warp_is_nan(w, vbits, ""),
+                         ki(w->kty, w->id_or_abs), to_key(w, vbits), "contrib");
 }
 
 /* The bits of the leader's operand, from the group's total. */
@@ -203,7 +198,7 @@ LLVMValueRef fpa_warp_fold_old(fpa_warp *w, LLVMValueRef mb, LLVMValueRef e) {
   LLVMValueRef beyond = LLVMBuildICmp(b, w->is_min ? LLVMIntSLT : LLVMIntSGT, e,
                                       to_key(w, mb), "");
   LLVMValueRef r = LLVMBuildSelect(b, beyond, x, mb, "");
-  LLVMValueRef mnan = is_nan(w, mb);
+  LLVMValueRef mnan = fpa_warp_is_nan(w, mb, "");
   LLVMValueRef special =
       LLVMBuildICmp(b, LLVMIntEQ, e, ki(w->kty, w->id_or_abs), "");
   if (w->is_num) {

@@ -34,6 +34,11 @@ LLVMValueRef fpa_warp_intrinsic(fpa_warp *w, const char *name, LLVMTypeRef over,
   return LLVMBuildCall2(w->b, fty, fn, args, n, vname);
 }
 
+LLVMValueRef fpa_warp_is_nan(fpa_warp *w, LLVMValueRef bits, const char *name) {
+  LLVMValueRef mag = LLVMBuildAnd(w->b, bits, ku(w->wty, w->sign - 1), "");
+  return LLVMBuildICmp(w->b, LLVMIntUGT, mag, ku(w->wty, w->expo), name);
+}
+
 /* cttz/ctlz of a mask; zero gives poison (every mask used here holds the
  * lane itself, or the result is selected away). */
 LLVMValueRef fpa_warp_bit_count(fpa_warp *w, const char *name, LLVMValueRef x) {
