@@ -5,10 +5,10 @@
 |* precheck (load first; no atomic where the load shows a no-op) while the  *|
 |* hint says recent updates of the site in the block were no-ops, else the  *|
 |* direct form. Both forms learn into the hint as warp-precheck's do        *|
-|* (warp_hint.c): the precheck form from its load (lane 0 into the hint,    *|
-|* the others into the word beside it: no activemask, which needs PTX 6.2,  *|
-|* while llc's default for sm_70 is PTX 6.0), the direct form from its      *|
-|* atomic's old value in one warp per row of the block. With NaN repair     *|
+|* (warp_hint.c): the precheck form, in lane 0 (no activemask, which needs  *|
+|* PTX 6.2, while llc's default for sm_70 is PTX 6.0), that its update      *|
+|* changed memory; the direct form, from its atomic's old value in one      *|
+|* warp per row of the block, that its update was a no-op. With NaN repair  *|
 |* and activemask, a direct-form warp whose operands have both signs first  *|
 |* tries one cmpxchg from a loaded value (mixed_cas_form).                  *|
 \*===----------------------------------------------------------------------===*/

@@ -122,25 +122,46 @@ void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
   LLVMSetAlignment(st, 4);
 }
 
+/* Stores `v` into the hint h->dst where `cond` (i1, or NULL: always) and
+ * h->learn_if hold, in new blocks before `before`; the builder ends in the
+ * block after the store. */
+static void store_hint_where(LLVMBuilderRef b, const fpa_site *s,
+                             const fpa_hint_learn *h, LLVMValueRef cond,
+                             LLVMValueRef v, LLVMBasicBlockRef before) {
+  LLVMValueRef c = cond;
+  if (h->learn_if)
+    c = c ? LLVMBuildAnd(b, c, h->learn_if, "learn.if") : h->learn_if;
+  if (!c) {
+    fpa_store_hint(b, h->dst, v);
+    return;
+  }
+  LLVMBasicBlockRef st =
+      LLVMInsertBasicBlockInContext(s->ctx, before, "atomicrmw.learn");
+  LLVMBasicBlockRef cont =
+      LLVMInsertBasicBlockInContext(s->ctx, before, "atomicrmw.learned");
+  LLVMBuildCondBr(b, c, st, cont);
+  LLVMPositionBuilderAtEnd(b, st);
+  fpa_store_hint(b, h->dst, v);
+  LLVMBuildBr(b, cont);
+  LLVMPositionBuilderAtEnd(b, cont);
+}
+
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
-                      int fences, int precheck, LLVMValueRef hint,
-                      LLVMValueRef learn_if, uint32_t cold);
+                      int fences, int precheck, const fpa_hint_learn *h);
 
 void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
                          int fences, int precheck) {
-  int_trick(b, s, nan_repair, fences, precheck, NULL, NULL, 0);
+  int_trick(b, s, nan_repair, fences, precheck, NULL);
 }
 
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
-                                  LLVMValueRef hint, LLVMValueRef learn_if,
-                                  uint32_t cold) {
-  int_trick(b, s, nan_repair, 0, precheck, hint, learn_if, cold);
+                                  const fpa_hint_learn *h) {
+  int_trick(b, s, nan_repair, 0, precheck, h);
 }
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
-                      int fences, int precheck, LLVMValueRef hint,
-                      LLVMValueRef learn_if, uint32_t cold) {
+                      int fences, int precheck, const fpa_hint_learn *h) {
   LLVMTypeRef ity = fpa_value_int_type(s);
   int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
 
@@ -165,32 +186,31 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       skip = LLVMBuildAnd(b, skip, LLVMBuildNot(b, due, ""), "skip");
     }
   }
-  LLVMBasicBlockRef entry = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef entry = NULL;
 
   LLVMBasicBlockRef end = fpa_split_here(b, s, "atomicrmw.end");
   LLVMBasicBlockRef pos_bb =
       LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.pos");
   LLVMBasicBlockRef neg_bb =
       LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.neg");
-  /* warp-precheck's learning in the direct form (no precheck) */
-  int learn = hint && !precheck;
+  /* warp-precheck's learning from the atomic's old value: the direct form's,
+   * and the precheck form's with NaN repair */
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
+  int learn = h && (!precheck || nan_repair);
   LLVMBasicBlockRef join =
       nan_repair || learn || fences
           ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
           : end;
   if (precheck) {
-    /* warp-precheck's learning: 0 (hot) where the load shows a no-op, else
-     * the function's cold word */
-    if (hint) {
-      LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
-      fpa_store_hint(b, hint,
-                     LLVMBuildSelect(b, skip, LLVMConstInt(i32, 0, 0),
-                                     LLVMConstInt(i32, cold, 0), "hint.new"));
-    }
+    entry = LLVMGetInsertBlock(b);
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
     LLVMBuildCondBr(b, skip, end, go);
     LLVMPositionBuilderAtEnd(b, go);
+    /* warp-precheck's learning without NaN repair: the cold word where the
+     * load shows a change, before the atomic, which then need not return */
+    if (h && !nan_repair)
+      store_hint_where(b, s, h, NULL, LLVMConstInt(i32, h->cold, 0), pos_bb);
   }
   /* one leading fence before both integer atomics and one trailing fence
    * after them (at the join): a warp whose lanes take both paths issues
@@ -217,23 +237,19 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       fpa_emit_trailing_fence(b, s);
   }
   if (learn) {
-    /* 0 (hot) where the atomic was a no-op (fpa_int_trick_noop on its old
-     * value, after the atomic's return, which NaN repair waits for anyway;
-     * without NaN repair, this is what makes the atomics return their old
-     * values) */
-    LLVMBasicBlockRef learn_bb =
-        LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learn");
-    LLVMBasicBlockRef cont =
-        LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.learned");
+    /* from the atomic's old value (fpa_int_trick_noop), after its return,
+     * which NaN repair waits for anyway; without NaN repair, this is what
+     * makes the direct form's atomics return their old values. The direct
+     * form stores 0 (hot) where the atomic was a no-op; the precheck form,
+     * whose load showed a change, the cold word where the atomic made
+     * one. */
     LLVMValueRef noop = fpa_int_trick_noop(b, &io, is_min, old, "wasnoop");
-    if (learn_if)
-      noop = LLVMBuildAnd(b, noop, learn_if, "learnnoop");
-    LLVMBuildCondBr(b, noop, learn_bb, cont);
-    LLVMPositionBuilderAtEnd(b, learn_bb);
-    fpa_store_hint(b, hint, LLVMConstInt(LLVMInt32TypeInContext(s->ctx), 0, 0));
-    LLVMBuildBr(b, cont);
-    LLVMPositionBuilderAtEnd(b, cont);
-    join = cont;
+    if (precheck)
+      store_hint_where(b, s, h, LLVMBuildNot(b, noop, "changed"),
+                       LLVMConstInt(i32, h->cold, 0), end);
+    else
+      store_hint_where(b, s, h, noop, LLVMConstInt(i32, 0, 0), end);
+    join = LLVMGetInsertBlock(b);
   }
 
   if (!nan_repair) {

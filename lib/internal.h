@@ -243,17 +243,30 @@ void fpa_build_int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
  * sm_70+ only. */
 void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int mixed_cas);
-/* The int trick with warp-precheck's learning (warp_hint.c), in the i32
- * word `hint` (monotonic stores): with `precheck`, each lane stores,
- * before its atomic, whether its load shows a no-op (0, hot) or not
- * (`cold`, the function's cold word); without, a lane whose atomic was a
- * no-op stores 0 after it (from the old value, which NaN repair waits for
- * anyway; without NaN repair the atomics then return it), and with
- * `learn_if` (an i1) only where it holds. */
+/* Where and what the integer trick learns (warp-precheck's hint,
+ * warp_hint.c). */
+typedef struct fpa_hint_learn {
+  LLVMValueRef dst;      /* the i32 hint word lanes store into (monotonic) */
+  LLVMValueRef learn_if; /* i1: only lanes where it holds store, or NULL */
+  uint32_t cold;         /* the function's cold word; 0 is hot */
+} fpa_hint_learn;
+/* The int trick with warp-precheck's learning `h`. The precheck form runs
+ * while the hint is hot and learns only that it turns cold; the direct
+ * form, only that it turns hot:
+ *   - with `precheck` and NaN repair, a lane whose load shows a change
+ *     stores the cold word after its atomic's return (which NaN repair
+ *     waits for anyway) where the atomic changed memory: where many
+ *     updates race on a few addresses, most of those whose loads saw a
+ *     change find it made by another when their atomics arrive, and the
+ *     hint stays hot;
+ *   - with `precheck` and no NaN repair, a lane whose load shows a change
+ *     stores the cold word before its atomic, which then need not return;
+ *   - without `precheck`, a lane whose atomic was a no-op stores 0 (hot)
+ *     after it (from the old value; without NaN repair the atomics then
+ *     return it). */
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
-                                  LLVMValueRef hint, LLVMValueRef learn_if,
-                                  uint32_t cold);
+                                  const fpa_hint_learn *h);
 /* The integer trick's pieces for operand bits `vb` (build_int.c): */
 typedef struct fpa_int_ops {
   LLVMValueRef nan;                    /* i1: the operand is a NaN */

@@ -9,8 +9,8 @@
 #include "warp.h"
 
 /* warp-precheck's hint: two words of shared memory per site, [0] the hint
- * and [1] where the lanes other than the lowest store what they learn (so
- * that one lane's update teaches the warp, with no branch). Before any
+ * and [1] where the leader form's lanes other than the lowest store what
+ * they learn (so that one lane's update teaches the warp, with no branch). Before any
  * warp of the block stores it, it holds whatever shared memory held: what
  * an earlier block or an earlier kernel left there (blocks get shared
  * memory that other blocks, of this launch or of earlier ones, wrote).
@@ -127,26 +127,29 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
                         : NULL;
   LLVMValueRef br = LLVMBuildBr(b, w->end);
   LLVMPositionBuilderBefore(b, ls.inst);
-  LLVMValueRef dst;
+  fpa_hint_learn h;
+  h.dst = fpa_warp_hint_word0(w, hint);
+  h.cold = w->hint_cold;
   if (precheck && w->lane0_learns) {
+    /* the precheck form: one lane stores, so that the hint follows one
+     * lane (were it any lane's, one update in a warp of no-ops would turn
+     * it cold) */
     LLVMValueRef lane = fpa_warp_intrinsic(
         w, "llvm.nvvm.read.ptx.sreg.laneid", NULL, NULL, 0, "laneid");
-    LLVMValueRef other = LLVMBuildICmp(b, LLVMIntNE, lane, ku(w->i32, 0), "");
-    dst = hint_word(w, hint, LLVMBuildZExt(b, other, w->i32, ""), "hint.dst");
+    h.learn_if = LLVMBuildICmp(b, LLVMIntEQ, lane, ku(w->i32, 0), "lane0");
   } else if (precheck) {
-    /* where this lane stores, with this point's masks (a warp may come
+    /* the lowest active lane, with this point's mask (a warp may come
      * from warp.distinct, before the grouping's) */
-    fpa_warp here = *w;
-    here.mask = fpa_compat_nvvm_activemask(b, s->mod);
-    here.lanemask_lt =
+    LLVMValueRef lt =
         fpa_warp_intrinsic(w, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL, NULL,
                            0, "lanemask.lt.hint");
-    dst = fpa_warp_hint_dst(&here, hint);
+    LLVMValueRef below =
+        LLVMBuildAnd(b, fpa_compat_nvvm_activemask(b, s->mod), lt, "");
+    h.learn_if = LLVMBuildICmp(b, LLVMIntEQ, below, ku(w->i32, 0), "lowest");
   } else {
-    dst = hint_word(w, hint, ku(w->i32, 0), "hint.dst");
+    h.learn_if = w->learn_if;
   }
-  fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, dst,
-                               precheck ? NULL : w->learn_if, w->hint_cold);
+  fpa_build_int_trick_learning(b, &ls, p->nan_repair, precheck, &h);
   *exit = LLVMGetInstructionParent(br);
 }
 
@@ -157,11 +160,10 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
  * the atomic does): the per-lane form with precheck (load; skip the
  * no-ops) where the hint is hot, else the direct per-lane form. Both
  * learn:
- *   - the precheck form: each lane stores, before its atomic, whether its
- *     load shows a no-op (0: hot; else the function's cold word), with no
- *     test and no branch: the lowest active lane in the hint, the others
- *     in the word beside it, so that the hint follows one lane (were it
- *     any lane's, one update in a warp of no-ops would turn it cold);
+ *   - the precheck form: the lowest active lane, where its update changed
+ *     memory, stores the function's cold word (fpa_build_int_trick_learning
+ *     says when), so that the hint follows one lane (were it any lane's,
+ *     one update in a warp of no-ops would turn it cold);
  *   - the direct form, in a learning warp (fpa_warp_learner()): a lane whose
  *     atomic was a no-op (its old value already at or past the operand)
  *     stores 0 (hot), after the atomic's return (which NaN repair waits for

@@ -16,18 +16,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: %clock
 ; CHECK: shfl.sync.up.b32
 ; CHECK: vote.sync.uni.pred
-; The precheck form stores what it learns (the hint, or the word beside it),
-; and the direct form stores 0 (hot) in the hint after a no-op; each form is
-; built twice, for the group leaders' combined update and for the per-lane
-; path: the kernel's only four stores into shared memory, the two precheck
-; forms' first in this layout.
-; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [%rd{{[0-9]+}}], %r{{[0-9]+}};
-; CHECK-NOT: st.{{.*}}shared
-; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [%rd{{[0-9]+}}], %r{{[0-9]+}};
+; The precheck form stores the cold word into the hint after an update that
+; changed memory, and the direct form stores 0 (hot) after a no-op; each
+; form is built twice, for the group leaders' combined update and for the
+; per-lane path: the kernel's only four stores into shared memory, each of a
+; constant (LLVM 15: in a register) into the hint's first word.
+; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{-?[1-9][0-9]*|%r[0-9]+}};
 ; CHECK-NOT: st.{{.*}}shared
 ; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{0|%r[0-9]+}};
 ; CHECK-NOT: st.{{.*}}shared
 ; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{0|%r[0-9]+}};
+; CHECK-NOT: st.{{.*}}shared
+; CHECK: st.{{relaxed.cta.shared|volatile.shared}}.{{b32|u32}} [fpa_$_warp_$_hint], {{-?[1-9][0-9]*|%r[0-9]+}};
 ; CHECK-NOT: st.{{.*}}shared
 define void @k(ptr addrspace(1) %p, float %v) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

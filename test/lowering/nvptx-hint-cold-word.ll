@@ -10,21 +10,21 @@
 
 ; CHECK-LABEL: define ptx_kernel void @kernel_a(
 ; CHECK: %hot{{[0-9]*}} = icmp ne i32 %{{[0-9]+}}, -1435950868
-; CHECK: %hint.new{{[0-9]*}} = select i1 %skip{{[0-9]*}}, i32 0, i32 -1435950868
+; CHECK: store atomic i32 -1435950868, ptr addrspace(3) @fpa.warp.hint
 ; CHECK: %hot{{[0-9]*}} = icmp ne i32 %{{[0-9]+}}, -1435950868
-; CHECK: %hint.new{{[0-9]*}} = select i1 %skip{{[0-9]*}}, i32 0, i32 -1435950868
+; CHECK: store atomic i32 -1435950868, ptr addrspace(3) @fpa.warp.hint
 ; CHECK-NOT: -1385618011
 ; CHECK-LABEL: define ptx_kernel void @kernel_b(
 ; CHECK-NOT: -1435950868
 ; CHECK: %hot{{[0-9]*}} = icmp ne i32 %{{[0-9]+}}, -1385618011
-; CHECK: %hint.new{{[0-9]*}} = select i1 %skip{{[0-9]*}}, i32 0, i32 -1385618011
+; CHECK: store atomic i32 -1385618011, ptr addrspace(3) @fpa.warp.hint
 ; CHECK-NOT: -1435950868
 
 ; The default (aggregate=auto) uses the same word.
 ; AUTO-LABEL: define ptx_kernel void @kernel_b(
 ; AUTO-NOT: -1435950868
 ; AUTO: %hot{{[0-9]*}} = icmp ne i32 %{{[0-9]+}}, -1385618011
-; AUTO: %hint.new{{[0-9]*}} = select i1 %skip{{[0-9]*}}, i32 0, i32 -1385618011
+; AUTO: store atomic i32 -1385618011, ptr addrspace(3) @fpa.warp.hint
 ; AUTO-NOT: -1435950868
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -64,20 +64,29 @@ target triple = "nvptx64-nvidia-cuda"
 ; CAS-NEXT: [[B:%[0-9]+]] = icmp ne i32 %signs, 0
 ; CAS-NEXT: %mixed = and i1 [[B]], [[A]]
 ; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.direct, !prof [[W:![0-9]+]]
-; The precheck form: lane 0 stores what its load shows into the hint, the
-; other lanes into the word beside it, before the skip.
+; The precheck form: no store where the load shows a no-op; where it shows a
+; change, lane 0 stores the cold word after an atomic that changed memory
+; (the old value, which NaN repair waits for anyway).
 ; CHECK: hint.precheck:
 ; CHECK: %laneid = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; CHECK-NEXT: [[O:%[0-9]+]] = icmp ne i32 %laneid, 0
-; CHECK-NEXT: [[Z:%[0-9]+]] = zext i1 [[O]] to i32
-; CHECK-NEXT: %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[Z]]
+; CHECK-NEXT: %lane0 = icmp eq i32 %laneid, 0
+; CHECK-NOT: store
 ; CHECK: %cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
+; CHECK-NOT: store
 ; CHECK: %skip = and i1 %nochange,
-; CHECK-NEXT: %hint.new = select i1 %skip, i32 0, i32 [[COLD]]
-; CHECK-NEXT: store atomic i32 %hint.new, ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
+; CHECK: %old = phi i32
+; CHECK: %wasnoop = icmp eq i32 %{{[0-9]+}}, %old
+; CHECK-NEXT: %changed = xor i1 %wasnoop, true
+; CHECK-NEXT: %learn.if = and i1 %changed, %lane0
+; CHECK-NEXT: br i1 %learn.if, label %atomicrmw.learn, label %atomicrmw.learned
+; CHECK: atomicrmw.learn:
+; CHECK-NEXT: store atomic i32 [[COLD]], ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK-NEXT: br label %atomicrmw.learned
+; CHECK: atomicrmw.learned:
+; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 %old
 ; The direct form: 0 (hot) into the hint after an atomic that was a no-op, in a
 ; learning warp only. With CAS, a mixed-sign warp goes to hint.cas.load
 ; first, and a failed cmpxchg comes back to the integer atomics (hint.int).
@@ -89,9 +98,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: store
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
-; CHECK: %wasnoop = icmp eq i32
-; CHECK-NEXT: %learnnoop = and i1 %wasnoop, %learner
-; CHECK-NEXT: br i1 %learnnoop,
+; CHECK: %wasnoop[[N:[0-9]+]] = icmp eq i32
+; CHECK-NEXT: %learn.if[[M:[0-9]+]] = and i1 %wasnoop[[N]], %learner
+; CHECK-NEXT: br i1 %learn.if[[M]],
 ; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; SM70-NOT: hint.cas
 ; The mixed-sign form: the loaded value's update by PTX min (never .ftz),

@@ -240,12 +240,13 @@ join:
 ; MIXED-NEXT: br i1 %cold, label %warp.distinct.learn, label %warp.distinct.test
 ; MIXED: warp.distinct.test:
 ; MIXED-NEXT: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks
-; The precheck form finds where the lanes store with its own masks (a warp
-; may come from either path).
+; The precheck form finds its lowest active lane, which learns, with its
+; own masks (a warp may come from either path).
 ; MIXED: warp.perlane.precheck:
-; MIXED: [[HM:%.*]] = call i32 {{.*}}activemask
-; MIXED-NEXT: [[LT:%lanemask.lt.hint[0-9]*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
-; MIXED-NEXT: and i32 [[HM]], [[LT]]
+; MIXED: [[LT:%lanemask.lt.hint[0-9]*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; MIXED-NEXT: [[HM:%.*]] = call i32 {{.*}}activemask
+; MIXED-NEXT: [[B:%[0-9]+]] = and i32 [[HM]], [[LT]]
+; MIXED-NEXT: %lowest{{[0-9]*}} = icmp eq i32 [[B]], 0
 ; MIXED-LABEL: define ptx_kernel void @masked(
 
 ; warp-precheck=all: the same branches where the hint is cold; a hot hint

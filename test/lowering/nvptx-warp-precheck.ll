@@ -72,44 +72,53 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; MIXED:      warp.which:
 ; MIXED-NEXT: br i1 %shared, label %warp.shared, label %warp.hint
 ; The group leaders (result unused) ask the same hint: the precheck form
-; loads and skips a combined update that is a no-op, learning what the load
-; shows; the learning direct form stores 0 after a combined update that was
-; a no-op. Every leader learns (only leaders run this).
+; loads and skips a combined update that is a no-op, and its lowest active
+; leader stores the cold word after a combined update that changed memory;
+; the learning direct form stores 0 after a combined update that was a
+; no-op. Every leader learns there (only leaders run this).
 ; CHECK:      warp.leader:
 ; CHECK:      [[LF:%.*]] = freeze i32 %hint.word
 ; CHECK-NEXT: %hot = icmp ne i32 [[LF]], [[COLD]]
 ; CHECK-NEXT: br i1 %hot, label %warp.leader.precheck, label %warp.leader.learn
 ; CHECK:      warp.leader.precheck:
-; CHECK:      %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32
+; CHECK:      %lowest = icmp eq i32 %{{[0-9]+}}, 0
+; CHECK-NOT:  store
 ; CHECK:      %cur = load atomic i32, ptr addrspace(1) %p monotonic, align 4
-; CHECK:      store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic, align 4
-; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
+; CHECK-NOT:  store
+; CHECK:      br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
+; CHECK:      %wasnoop = icmp eq i32 %{{[0-9]+}}, %old
+; CHECK-NEXT: %changed = xor i1 %wasnoop, true
+; CHECK-NEXT: %learn.if = and i1 %changed, %lowest
+; CHECK-NEXT: br i1 %learn.if, label %atomicrmw.learn, label %atomicrmw.learned
+; CHECK:      atomicrmw.learn:
+; CHECK-NEXT: store atomic i32 [[COLD]], ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CHECK:      warp.leader.learn:
-; CHECK-NOT:  %hint.dst
-; CHECK:      %wasnoop = icmp eq i32
+; CHECK-NOT:  store
+; CHECK:      %wasnoop{{[0-9]+}} = icmp eq i32
 ; CHECK:      store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
-; The precheck form: the lowest active lane (by this point's masks) learns
-; into the hint, the others into word 1; a load of the location first;
-; each lane stores whether it skips (0: a no-op, hot; else the cold word)
-; before its branch to
-; the atomic.
+; The precheck form: a load of the location first, and no store where it
+; shows a no-op; the lowest active lane (by this point's masks) stores the
+; cold word after an atomic that changed memory.
 ; CHECK:      warp.perlane.precheck:
-; CHECK:      [[M:%activemask[0-9]+]] = call i32 {{.*}}activemask
-; CHECK-NEXT: [[LT:%lanemask.lt.hint[0-9]*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; CHECK:      [[LT:%lanemask.lt.hint[0-9]*]] = call i32 @llvm.nvvm.read.ptx.sreg.lanemask.lt()
+; CHECK-NEXT: [[M:%activemask[0-9]+]] = call i32 {{.*}}activemask
 ; CHECK-NEXT: [[BELOW:%.*]] = and i32 [[M]], [[LT]]
-; CHECK-NEXT: [[NL:%.*]] = icmp ne i32 [[BELOW]], 0
-; CHECK-NEXT: [[W:%.*]] = zext i1 [[NL]] to i32
-; CHECK-NEXT: [[DST:%hint.dst[0-9]*]] = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint, i32 0, i32 [[W]]
+; CHECK-NEXT: [[LOW:%lowest[0-9]*]] = icmp eq i32 [[BELOW]], 0
+; CHECK-NOT:  store
 ; CHECK:      [[CUR:%cur[0-9]*]] = load atomic i32, ptr addrspace(1) %p monotonic, align 4
 ; CHECK:      [[NC:%nochange[0-9]*]] = icmp eq i32 {{%.*}}, [[CUR]]
 ; CHECK:      [[SKIP:%skip[0-9]*]] = and i1 [[NC]],
-; CHECK-NEXT: [[L:%.*]] = select i1 [[SKIP]], i32 0, i32 [[COLD]]
-; CHECK-NEXT: store atomic i32 [[L]], ptr addrspace(3) [[DST]] syncscope("block") monotonic, align 4
 ; CHECK-NEXT: br i1 [[SKIP]], label %[[PEND:atomicrmw.end[0-9]*]], label %[[UPD:atomicrmw.update[0-9]*]]
 ; CHECK:      [[UPD]]:
-; CHECK-NOT:  [[DST]]
+; CHECK-NOT:  store
 ; CHECK:      call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
 ; CHECK:      call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
+; CHECK:      [[WN:%wasnoop[0-9]*]] = icmp eq i32
+; CHECK-NEXT: [[CH:%changed[0-9]*]] = xor i1 [[WN]], true
+; CHECK-NEXT: [[LI:%learn.if[0-9]*]] = and i1 [[CH]], [[LOW]]
+; CHECK-NEXT: br i1 [[LI]], label %[[PL:atomicrmw.learn[0-9]*]], label
+; CHECK:      [[PL]]:
+; CHECK-NEXT: store atomic i32 [[COLD]], ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; The learning direct form (a cold warp whose %tid.x is below 32) is the
 ; per-lane one, and after its atomic's return a lane whose atomic was a
 ; no-op (smin or umax of its operand and the old value, by its sign, is the
@@ -152,10 +161,8 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK:      load atomic i32, ptr addrspace(3) @fpa.warp.hint1 syncscope("block") monotonic
-; CHECK:      %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint1, i32 0, i32
 ; CHECK:      %cur = load atomic i64, ptr addrspace(1) %p monotonic, align 8
-; CHECK:      store atomic i32 {{%.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic
-; CHECK-NOT:  %hint.dst
+; CHECK:      store atomic i32 {{-?[1-9][0-9]*}}, ptr addrspace(3) @fpa.warp.hint1 syncscope("block") monotonic
 ; CHECK:      phi i64 [ %lane.old, {{.*}}, [ %perlane.old, {{.*}}, [ %perlane.old{{[0-9]+}}, {{%[^ ]+}} ]
   %o = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
   ret double %o
@@ -201,10 +208,8 @@ define double @fmax_f64_used(ptr addrspace(1) %p, double %v) {
 ; CHECK-NEXT:  [[HOT:%hot[0-9]*]] = icmp ne i32 [[F]], {{-?[1-9][0-9]*}}
 ; CHECK-NEXT:  br i1 [[HOT]], label %warp.perlane.precheck, label %warp.perlane.cold
 ; CHECK:       warp.perlane.precheck:
-; CHECK:       [[DST:%hint.dst[0-9]*]] = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint2
-; CHECK:       store atomic i32 {{%.*}}, ptr addrspace(3) [[DST]] syncscope("block") monotonic, align 4
+; CHECK:       store atomic i32 {{-?[1-9][0-9]*}}, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; CHECK:       warp.perlane.learn:
-; CHECK-NOT:   [[DST]]
 ; CHECK:       store atomic i32 0, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; CHECK:       warp.perlane.direct:
 ; CHECK-NOT:   @fpa.warp.hint2
