@@ -10,9 +10,9 @@
 
 /* warp-precheck's hint: two words of shared memory per site, [0] the hint
  * and [1] where the leader form's lanes other than the lowest store what
- * they learn (so that one lane's update teaches the warp, with no branch). Before any
- * warp of the block stores it, it holds whatever shared memory held: what
- * an earlier block or an earlier kernel left there (blocks get shared
+ * they learn (so that one lane's update teaches the warp, with no branch).
+ * Before any warp of the block stores it, it holds whatever shared memory held:
+ * what an earlier block or an earlier kernel left there (blocks get shared
  * memory that other blocks, of this launch or of earlier ones, wrote).
  * The hint is cold only where it holds the function's cold word
  * (w->hint_cold, a hash of the function's name), and hot (0 where a warp
