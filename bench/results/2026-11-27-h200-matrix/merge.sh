@@ -23,27 +23,32 @@
 #                   float,double --data random,positive,descending, warm
 #                   and with --cold-mib 512, each cut at 280 s (timeout):
 #                   57 of 96 cells each (fmin float, and fmin double at 1
-#                   address up to descending data), no fmax.
+#                   address up to descending data), no fmax: LLVM's loop
+#                   takes seconds a launch at one address.
+#   f-warm, g-cold: sh tri.sh f-warm --ops fmax,fmin --types double,float
+#                   and the same with --cold-mib 512 (16:30 to 16:34 UTC,
+#                   the same PTX; Triton, triton-copy and fpa in turns,
+#                   no llvm): every cell. The merge takes these.
 # The Triton files' own fpa and llvm rows (timed in the Triton process)
-# stay in raw/e-triton; the merge takes only their triton rows
+# stay in raw/; the merge takes only their triton rows
 # (*-triton-rows.csv), so that fpa and llvm are fpa-bench's, with its
 # controls.
 set -eu
 D=bench/results/2026-11-27-h200-matrix
 R=$D/raw
-for f in triton-161442 triton-161922 triton-cells-161442 triton-cells-161922; do
-  awk -F, '/^#/ || /^op,/ || $6 ~ /^triton/' $R/e-triton/$f.csv \
-    >$R/e-triton/$f-triton-rows.csv
+for f in f-warm/triton-163023 g-cold/triton-163227 \
+  f-warm/triton-cells-163023 g-cold/triton-cells-163227; do
+  awk -F, '/^#/ || /^op,/ || $6 ~ /^triton/' $R/$f.csv >$R/$f-triton-rows.csv
 done
 bash bench/run-matrix.sh merge 2026-11-27-h200-learn \
   $R/a-warm-minmax/matrix-160249.csv $R/b-warm-minimum/matrix-160553.csv \
   $R/c-cold-minmax/matrix-160810.csv $R/d-cold-minimum/matrix-161147.csv \
-  $R/e-triton/triton-161442-triton-rows.csv \
-  $R/e-triton/triton-161922-triton-rows.csv \
+  $R/f-warm/triton-163023-triton-rows.csv \
+  $R/g-cold/triton-163227-triton-rows.csv \
   $R/a-warm-minmax/cells-160249.csv $R/b-warm-minimum/cells-160553.csv \
   $R/c-cold-minmax/cells-160810.csv $R/d-cold-minimum/cells-161147.csv \
-  $R/e-triton/triton-cells-161442-triton-rows.csv \
-  $R/e-triton/triton-cells-161922-triton-rows.csv
+  $R/f-warm/triton-cells-163023-triton-rows.csv \
+  $R/g-cold/triton-cells-163227-triton-rows.csv
 for m in warm cold; do
   python3 bench/report.py bench/results/2026-11-27-h200-learn.csv \
     --memory $m --noise 0.97 --modes fpa-precheck,fpa-warp,fpa-warp-pre \
