@@ -388,7 +388,8 @@ def write_png(res, path, ty, used):
     import matplotlib.pyplot as plt
 
     addrs = res.addresses()
-    datas = DATA + sorted({k[3] for k in res.cells} - set(DATA))
+    present = {k[3] for k in res.cells}  # a row per data pattern that has rows
+    datas = [d for d in DATA if d in present] + sorted(present - set(DATA))
     ops = res.ops()  # a column per op that has rows
     fig, axes = plt.subplots(len(datas), len(ops), figsize=(4.0 * len(ops), 3.2 * len(datas)),
                              sharex=True, squeeze=False)
