@@ -216,10 +216,11 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
     if (skip)
       old = LLVMBuildSelect(b, skip, cur, old, "");
     if (hot) {
-      /* learning, as the per-lane precheck form learns: 0 (hot) where the
-       * group's update left memory as it was (seen by the load, or by the
-       * atomic's old value), else the cold word; the lowest active lane (a
-       * leader) in the hint, the other lanes in the word beside it */
+      /* learning, with no branch (the lanes run in lockstep here): 0 (hot)
+       * where the group's update left memory as it was (seen by the load,
+       * or by the atomic's old value), else the cold word; the lowest
+       * active lane (a leader) in the hint, the other lanes in the word
+       * beside it */
       LLVMValueRef noop = fpa_int_trick_noop(b, &io, w->is_min, old, "");
       fpa_store_hint(b, fpa_warp_hint_dst(w, hint),
                      fpa_warp_hint_learned(w, noop));

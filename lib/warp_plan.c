@@ -212,8 +212,7 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     p->global_check = origin != 1;
     p->local_check = 0; /* the global test covers it */
   }
-  /* (both forms learn: the precheck form from its load, the direct form
-   * from its atomic's old value) */
+  /* (both forms learn into the hint: fpa_build_int_trick_learning) */
   if (!p->uniform && d->strategy == FPA_S_INT_TRICK && !d->precheck)
     p->hint = o->warp_precheck;
   snprintf(w, n, "%s; %s%s%s%s",
