@@ -7,11 +7,10 @@
 |* direct form. Both forms learn into the hint as warp-precheck's do        *|
 |* (warp_hint.c): the precheck form, in lane 0 (no activemask, which needs  *|
 |* PTX 6.2, while llc's default for sm_70 is PTX 6.0), that its update      *|
-|* changed memory (a group's one update: that its load showed a change,     *|
-|* through a warm state); the direct form, from its atomic's old value in   *|
-|* one warp per row of the block, that its update was a no-op. With NaN     *|
-|* repair and activemask, a direct-form warp whose operands have both       *|
-|* signs first tries one cmpxchg from a loaded value (mixed_cas_form).      *|
+|* changed memory; the direct form, from its atomic's old value in one      *|
+|* warp per row of the block, that its update was a no-op. With NaN repair  *|
+|* and activemask, a direct-form warp whose operands have both signs first  *|
+|* tries one cmpxchg from a loaded value (mixed_cas_form).                  *|
 \*===----------------------------------------------------------------------===*/
 #include "warp.h"
 
@@ -167,7 +166,6 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   if (top)
     LLVMPositionBuilderBefore(b, top);
   LLVMValueRef word = fpa_warp_load_hint(&w, hint);
-  w.hint_word = word;
   LLVMPositionBuilderAtEnd(b, start);
 
   /* values cross blocks as integer bits (see build_warp.c) */

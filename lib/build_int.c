@@ -196,7 +196,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   /* warp-precheck's learning from the atomic's old value: the direct form's,
    * and the precheck form's with NaN repair */
   LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
-  int learn = h && (!precheck || (nan_repair && !h->word));
+  int learn = h && (!precheck || nan_repair);
   LLVMBasicBlockRef join =
       nan_repair || learn || fences
           ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
@@ -205,42 +205,12 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
     entry = LLVMGetInsertBlock(b);
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
-    LLVMValueRef word = NULL;
-    if (h && h->word) {
-      /* a group's one update: a load that shows a no-op turns the hint hot */
-      LLVMBasicBlockRef noop =
-          LLVMInsertBasicBlockInContext(s->ctx, go, "atomicrmw.noop");
-      LLVMBuildCondBr(b, skip, noop, go);
-      LLVMPositionBuilderAtEnd(b, noop);
-      word = LLVMBuildFreeze(b, h->word, "hint.was");
-      store_hint_where(
-          b, s, h,
-          LLVMBuildICmp(b, LLVMIntNE, word, LLVMConstInt(i32, 0, 0), ""),
-          LLVMConstInt(i32, 0, 0), go);
-      entry = LLVMGetInsertBlock(b);
-      LLVMBuildBr(b, end);
-    } else {
-      LLVMBuildCondBr(b, skip, end, go);
-    }
+    LLVMBuildCondBr(b, skip, end, go);
     LLVMPositionBuilderAtEnd(b, go);
-    /* warp-precheck's learning from the load (without NaN repair, or for
-     * a group's one update): where the load shows a change, before the
-     * atomic, which then need not return, the cold word (a group's one
-     * update: warm, or cold where the hint was warm) */
-    if (h && h->word) {
-      uint32_t warm = h->cold ^ 1u;
-      word = LLVMBuildFreeze(b, h->word, "hint.was");
-      store_hint_where(
-          b, s, h, NULL,
-          LLVMBuildSelect(
-              b,
-              LLVMBuildICmp(b, LLVMIntEQ, word, LLVMConstInt(i32, warm, 0), ""),
-              LLVMConstInt(i32, h->cold, 0), LLVMConstInt(i32, warm, 0),
-              "hint.new"),
-          pos_bb);
-    } else if (h && !nan_repair) {
+    /* warp-precheck's learning without NaN repair: the cold word where the
+     * load shows a change, before the atomic, which then need not return */
+    if (h && !nan_repair)
       store_hint_where(b, s, h, NULL, LLVMConstInt(i32, h->cold, 0), pos_bb);
-    }
   }
   /* one leading fence before both integer atomics and one trailing fence
    * after them (at the join): a warp whose lanes take both paths issues
@@ -278,8 +248,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
       store_hint_where(b, s, h, LLVMBuildNot(b, noop, "changed"),
                        LLVMConstInt(i32, h->cold, 0), end);
     else
-      store_hint_where(b, s, h, noop,
-                       LLVMConstInt(i32, h->word ? h->cold ^ 1u : 0, 0), end);
+      store_hint_where(b, s, h, noop, LLVMConstInt(i32, 0, 0), end);
     join = LLVMGetInsertBlock(b);
   }
 

@@ -249,10 +249,6 @@ typedef struct fpa_hint_learn {
   LLVMValueRef dst;      /* the i32 hint word lanes store into (monotonic) */
   LLVMValueRef learn_if; /* i1: only lanes where it holds store, or NULL */
   uint32_t cold;         /* the function's cold word; 0 is hot */
-  /* a group's one update (the lanes share its address): the hint has a
-   * third state, warm (cold ^ 1), and `word` is the hint word the warp
-   * read (see below); NULL elsewhere */
-  LLVMValueRef word;
 } fpa_hint_learn;
 /* The int trick with warp-precheck's learning `h`. The precheck form runs
  * while the hint is hot and learns only that it turns cold; the direct
@@ -263,20 +259,11 @@ typedef struct fpa_hint_learn {
  *     updates race on a few addresses, most of those whose loads saw a
  *     change find it made by another when their atomics arrive, and the
  *     hint stays hot;
- *   - with `precheck` and h->word (a group's one update), the load
- *     teaches: one that shows a change stores warm where the hint was not
- *     warm and cold where it was, before the atomic; one that shows a
- *     no-op stores 0 (hot) where the hint was not 0. At an address that
- *     many updates race on, the load's delay is what lets others reach it
- *     first, so a load that shows a change saved nothing even where the
- *     atomic then finds none; the warm step keeps the first loads of a
- *     launch, which all see the value memory was filled with, from
- *     turning the hint cold;
  *   - with `precheck` and no NaN repair, a lane whose load shows a change
  *     stores the cold word before its atomic, which then need not return;
- *   - without `precheck`, a lane whose atomic was a no-op stores 0 (hot;
- *     warm with h->word) after it (from the old value; without NaN repair
- *     the atomics then return it). */
+ *   - without `precheck`, a lane whose atomic was a no-op stores 0 (hot)
+ *     after it (from the old value; without NaN repair the atomics then
+ *     return it). */
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
                                   const fpa_hint_learn *h);

@@ -42,8 +42,6 @@ typedef struct fpa_warp {
   LLVMValueRef learn_if;
   /* the hint's cold word (fpa_warp_hint_global): 0 is hot */
   uint32_t hint_cold;
-  /* the hint word the warp read (precheck=adaptive), or NULL */
-  LLVMValueRef hint_word;
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;

@@ -19,10 +19,7 @@
  * learned it) for any other value: what another kernel left reads as
  * hot. A stale hot hint costs a load per warp where updates change
  * memory; a stale cold one costs an atomic per lane where they are
- * no-ops, which at a few hot addresses is several times more. A group's
- * one update (aggregate=auto) also stores the warm word, w->hint_cold ^ 1:
- * hot, but one more load that shows a change turns it cold
- * (fpa_build_int_trick_learning). */
+ * no-ops, which at a few hot addresses is several times more. */
 LLVMValueRef fpa_warp_hint_global(fpa_warp *w) {
   LLVMTypeRef aty = LLVMArrayType(w->i32, 2);
   LLVMValueRef g = LLVMAddGlobalInAddressSpace(w->m, aty, "fpa.warp.hint", 3);
@@ -133,7 +130,6 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
   fpa_hint_learn h;
   h.dst = fpa_warp_hint_word0(w, hint);
   h.cold = w->hint_cold;
-  h.word = s->one_lane ? w->hint_word : NULL;
   if (precheck && w->lane0_learns) {
     /* the precheck form: one lane stores, so that the hint follows one
      * lane (were it any lane's, one update in a warp of no-ops would turn

@@ -371,31 +371,25 @@ static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
  * for the simulated block (both warps), [0] set at random before each
  * trial, as shared memory holds whatever it held. It is cold where it
  * holds the function's cold word (g_hint_cold, read from the lowered
- * code's test of it) and hot for any other value; lanes store 0 (hot),
- * the cold word, or (a group's one update) the warm word, cold ^ 1. Its
- * accesses are not memory updates of the lanes, so they leave the clocks
- * alone. */
+ * code's test of it) and hot for any other value; lanes store 0 (hot) or
+ * the cold word. Its accesses are not memory updates of the lanes, so they
+ * leave the clocks alone. */
 static uint32_t g_hint, g_hint_cold;
 /* reads that found it cold (the direct form follows) and hot (the
  * precheck form); stores of the cold word (by the precheck form: an update
- * that changes memory), of 0 (hot: a no-op, by either form) and of the
- * warm word */
-static unsigned g_hint_reads[2], g_hint_stores[2], g_hint_stores_warm;
+ * that changes memory) and of 0 (hot: a no-op, by either form) */
+static unsigned g_hint_reads[2], g_hint_stores[2];
 static uint32_t emu_hint(uint32_t is_store, uint32_t value, uint32_t word) {
   if (word > 1 || (word && !is_store))
     die("the hint's aside word %s, or a word past it",
         is_store ? "stored" : "read");
-  if (is_store && value != 0 && value != g_hint_cold &&
-      value != (g_hint_cold ^ 1u))
+  if (is_store && value != 0 && value != g_hint_cold)
     die("%s", "a lane stored a word into the hint that is neither 0 (hot) "
-              "nor the cold or warm word");
+              "nor the cold word");
   if (is_store && word)
     return 0; /* the word beside the hint: never read */
   if (is_store) {
-    if (value == (g_hint_cold ^ 1u))
-      ++g_hint_stores_warm;
-    else
-      ++g_hint_stores[value == 0];
+    ++g_hint_stores[value == 0];
     g_hint = value;
     return 0;
   }
@@ -818,10 +812,8 @@ static LLVMValueRef hint_of(LLVMValueRef i, LLVMValueRef *word) {
   return g;
 }
 
-/* The cold word of the hint tests in `fn` (icmp ne of a frozen hint load
- * with a constant other than 0; the group's one update also compares the
- * word with 0 and with the warm word, by other predicates), 0 where it has
- * none; every test must agree. */
+/* The cold word of the hint tests in `fn` (icmp of a frozen hint load
+ * with a constant), 0 where it has none; every test must agree. */
 static uint32_t hint_cold_word(LLVMValueRef fn) {
   uint32_t cold = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
@@ -832,9 +824,7 @@ static uint32_t hint_cold_word(LLVMValueRef fn) {
         continue;
       LLVMValueRef fz = LLVMGetOperand(i, 0), k = LLVMGetOperand(i, 1);
       if (!LLVMIsAInstruction(fz) ||
-          LLVMGetInstructionOpcode(fz) != LLVMFreeze ||
-          !LLVMIsAConstantInt(k) || LLVMGetICmpPredicate(i) != LLVMIntNE ||
-          LLVMConstIntGetZExtValue(k) == 0)
+          LLVMGetInstructionOpcode(fz) != LLVMFreeze || !LLVMIsAConstantInt(k))
         continue;
       LLVMValueRef ld = LLVMGetOperand(fz, 0);
       if (!LLVMIsAInstruction(ld) || LLVMGetInstructionOpcode(ld) != LLVMLoad ||
@@ -1852,27 +1842,15 @@ int main(int argc, char **argv) {
     char why[400] = "";
     g_hint_reads[0] = g_hint_reads[1] = 0;
     g_ballots_mixed = 0;
-    g_hint_stores[0] = g_hint_stores[1] = g_hint_stores_warm = 0;
+    g_hint_stores[0] = g_hint_stores[1] = 0;
     g_tid_reads[0] = g_tid_reads[1] = 0;
     for (unsigned r = 0; r < trials; ++r) {
       trial t;
       make_trial(c, &t);
-      /* shared memory's leftovers: often 0, the cold word or the warm
-       * word, else anything */
+      /* shared memory's leftovers: often 0 or the cold word, else
+       * anything */
       g_hint_cold = c->hint_cold;
-      switch (below(4)) {
-      case 0:
-        g_hint = (uint32_t)rnd();
-        break;
-      case 1:
-        g_hint = c->hint_cold;
-        break;
-      case 2:
-        g_hint = c->hint_cold ^ 1u;
-        break;
-      default:
-        g_hint = 0;
-      }
+      g_hint = below(3) == 2 ? (uint32_t)rnd() : below(2) ? c->hint_cold : 0;
       for (int w = 0; w < MAX_WARPS; ++w)
         g_tid_base[w] = below(5) == 4 ? 16 : 32 * below(2);
       if (c->uniform)
@@ -1889,10 +1867,10 @@ int main(int argc, char **argv) {
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
              "hint read cold %u and hot %u times, stored cold %u and hot %u "
              "times, %%tid.x read below 32 %u and at or above %u times, "
-             "mixed-sign ballots %u, stored warm %u times\n",
+             "mixed-sign ballots %u\n",
              c->name, trials, c->intrinsics, g_hint_reads[0], g_hint_reads[1],
              g_hint_stores[0], g_hint_stores[1], g_tid_reads[0], g_tid_reads[1],
-             g_ballots_mixed, g_hint_stores_warm);
+             g_ballots_mixed);
     else if (passed == trials)
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
              c->name, trials, c->intrinsics);

@@ -20,13 +20,11 @@
 ; CHECK: store atomic i32 -1385618011, ptr addrspace(3) @fpa.warp.hint
 ; CHECK-NOT: -1435950868
 
-; The default (aggregate=auto) uses the same word, and for the group's one
-; update its warm word, the cold word ^ 1 (-1385618012).
+; The default (aggregate=auto) uses the same word.
 ; AUTO-LABEL: define ptx_kernel void @kernel_b(
 ; AUTO-NOT: -1435950868
 ; AUTO: %hot{{[0-9]*}} = icmp ne i32 %{{[0-9]+}}, -1385618011
-; AUTO: select i1 %{{[0-9]+}}, i32 -1385618011, i32 -1385618012
-; AUTO: store atomic i32 -1385618012, ptr addrspace(3) @fpa.warp.hint
+; AUTO: store atomic i32 -1385618011, ptr addrspace(3) @fpa.warp.hint
 ; AUTO-NOT: -1435950868
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
