@@ -686,13 +686,22 @@ static void emit(const config *cfg, int op, int type, uint32_t A, int mode,
   fflush(cfg->cells);
 }
 
-/* One (variant or int-limit) run of one cell. */
+/* Whether a cell has an int-ret run: min/max ops with the result unused
+ * (the r_* kernels wait for the integer atomic's old value). */
+static int has_int_ret(int op, int used) {
+  return !used && (op == OP_FMIN || op == OP_FMAX || op == OP_FMINIMUM ||
+                   op == OP_FMAXIMUM);
+}
+
+/* One (variant, int-limit or int-ret) run of one cell: `kind` is the
+ * kernel's prefix, 'k' (a variant), 'i' (int-limit) or 'r' (int-ret). */
 static void run_one(gpu *g, const config *cfg, fpa_rt_module *mod,
-                    const char *vname, int is_int, int op, int type, int mode,
+                    const char *vname, char kind, int op, int type, int mode,
                     uint32_t A, int used, cell_ref *full) {
+  int is_int = kind != 'k';
   char kname[64];
-  snprintf(kname, sizeof kname, "%c_%s_%s_%d", is_int ? 'i' : 'k',
-           op_names[op], type_names[type], used);
+  snprintf(kname, sizeof kname, "%c_%s_%s_%d", kind, op_names[op],
+           type_names[type], used);
   fpa_rt_kernel *k = get_kernel(g, mod, kname);
   unsigned bytes = is_int ? (type == T_DOUBLE ? 8 : 4) : type_bytes[type];
   uint64_t init =
@@ -717,8 +726,8 @@ static void run_one(gpu *g, const config *cfg, fpa_rt_module *mod,
   fpa_rt_kernel_destroy(k);
 }
 
-/* --interleave: one cell's runs (each variant, and int-limit), measured in
- * turns of one launch each (the first of a turn rotating), so that a drift
+/* --interleave: one cell's runs (each variant, int-limit and int-ret), measured
+ * in turns of one launch each (the first of a turn rotating), so that a drift
  * of clocks or memory state reaches them all alike. Each run keeps its own
  * number of updates (choose_n), and is checked after one more launch. */
 typedef struct turn {
@@ -776,21 +785,25 @@ static void run_cell_interleaved(gpu *g, const config *cfg,
                                  fpa_rt_module *int_mod, int op, int type,
                                  int mode, uint32_t A, int used,
                                  cell_ref *full) {
-  turn ts[MAX_VARIANTS + 1];
+  turn ts[MAX_VARIANTS + 2];
   int nt = 0;
-  for (int v = 0; v <= cfg->n_variants; ++v) {
-    int is_int = v == cfg->n_variants;
-    if (is_int ? !int_mod
+  for (int v = 0; v <= cfg->n_variants + 1; ++v) {
+    /* after the variants: int-limit, then int-ret */
+    int is_int = v >= cfg->n_variants;
+    char kind = v == cfg->n_variants ? 'i' : v > cfg->n_variants ? 'r' : 'k';
+    if (is_int ? !int_mod || (kind == 'r' && !has_int_ret(op, used))
                : !(cfg->variants[v].ops >> op & 1) ||
                      !(cfg->variants[v].types >> type & 1))
       continue;
     turn *t = &ts[nt++];
     memset(t, 0, sizeof *t);
     char kname[64];
-    snprintf(kname, sizeof kname, "%c_%s_%s_%d", is_int ? 'i' : 'k',
-             op_names[op], type_names[type], used);
+    snprintf(kname, sizeof kname, "%c_%s_%s_%d", kind, op_names[op],
+             type_names[type], used);
     t->k = get_kernel(g, is_int ? int_mod : cfg->variants[v].mod, kname);
-    t->name = is_int ? "int-limit" : cfg->variants[v].name;
+    t->name = kind == 'i'   ? "int-limit"
+              : kind == 'r' ? "int-ret"
+                            : cfg->variants[v].name;
     t->is_int = is_int;
     t->bytes = is_int ? (type == T_DOUBLE ? 8 : 4) : type_bytes[type];
     t->init = is_int ? (uint64_t)int_init(op, type) : init_bits(op, type);
@@ -870,11 +883,14 @@ static void run_matrix(gpu *g, config *cfg) {
             for (int v = 0; v < cfg->n_variants; ++v)
               if ((cfg->variants[v].ops >> op & 1) &&
                   (cfg->variants[v].types >> type & 1))
-                run_one(g, cfg, cfg->variants[v].mod, cfg->variants[v].name, 0,
-                        op, type, mode, A, used, &full);
+                run_one(g, cfg, cfg->variants[v].mod, cfg->variants[v].name,
+                        'k', op, type, mode, A, used, &full);
             if (int_mod)
-              run_one(g, cfg, int_mod, "int-limit", 1, op, type, mode, A,
+              run_one(g, cfg, int_mod, "int-limit", 'i', op, type, mode, A,
                       used, &full);
+            if (int_mod && has_int_ret(op, used))
+              run_one(g, cfg, int_mod, "int-ret", 'r', op, type, mode, A, used,
+                      &full);
           }
           cell_ref_free(&full);
         }
@@ -898,7 +914,10 @@ static void usage(FILE *f) {
       "                            (comma lists) limit the ops and types it\n"
       "                            runs; repeatable\n"
       "  --int-limit NAME          run the raw integer kernels (i_*) from\n"
-      "                            variant NAME's module as 'int-limit'\n"
+      "                            variant NAME's module as 'int-limit',\n"
+      "                            and for min/max with the result unused\n"
+      "                            the same atomic waited for (r_*) as\n"
+      "                            'int-ret'\n"
       "  --ops LIST                fmin,fmax,fminimum,fmaximum,fadd,fsub\n"
       "  --types LIST              float,double,half\n"
       "  --data LIST               random,positive,ascending,descending\n"

@@ -8,6 +8,11 @@
 #                          fmin/fminimum, max for fmax/fmaximum, add for fadd,
 #                          sub for fsub (half: its bits sign-extended to i32,
 #                          as no 16-bit integer min/max/add atomic exists)
+#   r_<op>_<type>_0        min/max ops, result unused: the same integer
+#                          atomic whose old value is waited for (a test of
+#                          it stores to out, which the data never takes),
+#                          as an exact lowering must wait for it to catch
+#                          a NaN already in memory: fpa-bench's int-ret
 #   fill32, fill64, fill16 reset kernels; smemfill (fpa-bench --smem-fill)
 #
 # Kernel parameters: (ptr mem, ptr out, i32 n, i32 amask, i32 ashift,
@@ -178,6 +183,16 @@ EOF
   store $k_ty %old, ptr addrspace(1) %po, align $k_align
 EOF
   fi
+  if [ "$k_used" = r ]; then
+    cat <<EOF
+  %t = icmp eq $k_ty %old, -1
+  br i1 %t, label %mark, label %exit
+mark:
+  %i64 = zext i32 %i to i64
+  %po = getelementptr $k_ty, ptr addrspace(1) %out, i64 %i64
+  store $k_ty %old, ptr addrspace(1) %po, align $k_align
+EOF
+  fi
   cat <<EOF
   br label %exit
 exit:
@@ -217,5 +232,10 @@ for op in fmin fmax fminimum fmaximum fadd fsub; do
       kernel "k_${op}_${type}_$used" "$op" "$type" "$align" "$fconv" "$used"
       kernel "i_${op}_${type}_$used" "$iop" "$ity" "$ialign" "$iconv" "$used"
     done
+    case $iop in
+    min | max)
+      kernel "r_${op}_${type}_0" "$iop" "$ity" "$ialign" "$iconv" r
+      ;;
+    esac
   done
 done

@@ -39,6 +39,9 @@
 #   header-cas           the same with FPATOMICS_CUDA_CAS_LOOP: the header's
 #                        compare-and-swap loop alone (its old fallback)
 #   int-limit            the raw integer atomic on the same bits (i_* kernels)
+#   int-ret              min/max, result unused: that atomic with its old
+#                        value waited for (r_* kernels), as an exact
+#                        lowering must wait for it
 # EXTRA_VARIANTS adds lines "name|ops|options|types" to the list below;
 # options: plugin options, "none" (clang-22 without the plugin), "nvcc
 # [ARGS]" (bench/header-matrix.cu with nvcc: NVCC, default
@@ -48,7 +51,7 @@
 # kernels).
 set -eu
 usage() {
-  sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,51p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
