@@ -28,6 +28,8 @@ with its failing cells:
      exact modes, in every cell
   6. fmin and fmax at one address on random data: fpa >= 30 x int-limit
   7. (with llvm-copy rows) llvm-copy/llvm within 0.97 to 1.03 in every cell
+  8. (with int-ret rows) fpa >= 0.95 x int-ret, the integer atomic with its
+     old value waited for (min/max, result unused), in every cell that has it
 and for goals 1 to 4 the fpa-* variant that does best on it.
 --table: the same, plus the full table of every cell.
 --png: throughput against addresses (log-log), a panel per op and data
@@ -363,6 +365,11 @@ def goals(res, noise, modes=None):
     if "llvm-copy" in res.variants:
         extra.append(Goal(7, "the control: llvm-copy within 0.97 to 1.03 of llvm in every cell", allk,
                           "llvm", 0.97, num="llvm-copy", upper=1.03, alternatives=False))
+    if "int-ret" in res.variants:
+        extra.append(Goal(8, "fpa >= 0.95 x int-ret (the integer atomic with its old value waited for) "
+                          "in every cell that has int-ret",
+                          [k for k in allk if res.get(k, "int-ret") is not None], "int-ret", 0.95,
+                          alternatives=False))
     return [
         Goal(1, "fpa >= llvm in every cell, within noise", allk, "llvm", noise),
         Goal(2, "fpa >= 0.95 x int-limit for same-sign data (positive) at every address count",
