@@ -912,7 +912,8 @@ static void usage(FILE *f) {
       "  --variant NAME=PTX[@OPS][:TYPES]\n"
       "                            a compiled kernel module; OPS and TYPES\n"
       "                            (comma lists) limit the ops and types it\n"
-      "                            runs; repeatable\n"
+      "                            runs; repeatable; NAME unique, not ending\n"
+      "                            in -cold, nor int-limit or int-ret\n"
       "  --int-limit NAME          run the raw integer kernels (i_*) from\n"
       "                            variant NAME's module as 'int-limit',\n"
       "                            and for min/max with the result unused\n"
@@ -1039,6 +1040,17 @@ int main(int argc, char **argv) {
       if (!eq || eq == v || (size_t)(eq - v) >= sizeof var->name)
         die("--variant wants NAME=PTX[@OPS], got '%s'", v);
       memcpy(var->name, v, (size_t)(eq - v));
+      /* the rows' names: a cold run adds -cold to each, and the integer
+       * references have their own */
+      size_t len = strlen(var->name);
+      if ((len >= 5 && !strcmp(var->name + len - 5, "-cold")) ||
+          !strcmp(var->name, "int-limit") || !strcmp(var->name, "int-ret"))
+        die("--variant name '%s' is reserved (a cold run names its rows "
+            "NAME-cold; int-limit and int-ret are the integer kernels)",
+            var->name);
+      for (int j = 0; j + 1 < cfg.n_variants; ++j)
+        if (!strcmp(cfg.variants[j].name, var->name))
+          die("--variant name '%s' given twice", var->name);
       char *path = strdup(eq + 1);
       if (!path)
         die("out of host memory");
