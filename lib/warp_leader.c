@@ -216,7 +216,7 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
     if (skip)
       old = LLVMBuildSelect(b, skip, cur, old, "");
     if (hot) {
-      /* learning, with no branch (the lanes run in lockstep here): 0 (hot)
+      /* learning, with no branch (the lanes are in lockstep here): 0 (hot)
        * where the group's update left memory as it was (seen by the load,
        * or by the atomic's old value), else the cold word; the lowest
        * active lane (a leader) in the hint, the other lanes in the word
