@@ -25,6 +25,8 @@
 #include "internal.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 /*
  * Without repair:
@@ -144,6 +146,142 @@ static void store_hint_where(LLVMBuilderRef b, const fpa_site *s,
   fpa_store_hint(b, h->dst, v);
   LLVMBuildBr(b, cont);
   LLVMPositionBuilderAtEnd(b, cont);
+}
+
+/* The NaN repair's cmpxchg loop as a function of the module:
+ *
+ *   define internal iW @fpa.nanrepair.OP.fW(ptr %p, T %v, iW %old)
+ *       noinline nounwind cold
+ *
+ * which runs fpa_emit_cas_loop from %old and returns the value the update
+ * replaced. The repair runs only where memory holds the NaN the integer op
+ * keeps, so a site calls one shared function where it would otherwise
+ * carry a loop of about twenty instructions in each of its forms. Sites
+ * share a function where their loops are the same: operation, types,
+ * ordering, scope, volatile, alignment, calling convention, and the
+ * caller's target-cpu and target-features (copied onto the function, so
+ * that the backend builds it for the same processor). NULL where the loop
+ * stays in place: an atomic with metadata (copied onto the loop's
+ * accesses), a vector, no cache, or a full one. */
+static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
+  fpa_decls *c = s->decls;
+  if (!c || s->lanes != 1)
+    return NULL;
+  size_t nmd = 0;
+  LLVMValueMetadataEntry *md =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(s->inst, &nmd);
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  if (nmd)
+    return NULL;
+  unsigned cc = LLVMGetFunctionCallConv(s->fn);
+  cc = cc == LLVMSPIRKERNELCallConv || cc == LLVMSPIRFUNCCallConv
+           ? LLVMSPIRFUNCCallConv
+           : LLVMCCallConv;
+  LLVMAttributeRef cpu = LLVMGetStringAttributeAtIndex(
+      s->fn, LLVMAttributeFunctionIndex, "target-cpu", 10);
+  LLVMAttributeRef features = LLVMGetStringAttributeAtIndex(
+      s->fn, LLVMAttributeFunctionIndex, "target-features", 15);
+  LLVMTypeRef pty = LLVMTypeOf(s->ptr);
+  for (int i = 0; i < c->nrepair; ++i)
+    if (c->repair[i].op == s->op && c->repair[i].vty == s->vty &&
+        c->repair[i].pty == pty && c->repair[i].ordering == s->ordering &&
+        c->repair[i].ssid == s->ssid && c->repair[i].align == s->align &&
+        c->repair[i].cc == cc && c->repair[i].is_volatile == s->is_volatile &&
+        c->repair[i].cpu == cpu && c->repair[i].features == features) {
+      *fty = c->repair[i].fty;
+      return c->repair[i].fn;
+    }
+  if (c->nrepair == FPA_REPAIRS_MAX)
+    return NULL;
+
+  LLVMTypeRef ity = fpa_value_int_type(s);
+  LLVMTypeRef params[3] = {pty, s->vty, ity};
+  LLVMTypeRef ft = LLVMFunctionType(ity, params, 3, 0);
+  /* named for what tells most sites apart; sites that differ only in
+   * alignment, processor or an unnamed scope get LLVM's numbered names */
+  static const char *const orders[] = {
+      [LLVMAtomicOrderingMonotonic] = "monotonic",
+      [LLVMAtomicOrderingAcquire] = "acquire",
+      [LLVMAtomicOrderingRelease] = "release",
+      [LLVMAtomicOrderingAcquireRelease] = "acq_rel",
+      [LLVMAtomicOrderingSequentiallyConsistent] = "seq_cst"};
+  const char *order = (size_t)s->ordering < sizeof orders / sizeof orders[0] &&
+                              orders[s->ordering]
+                          ? orders[s->ordering]
+                          : "atomic";
+  /* the scopes that clang and the targets' tests spell (system has no
+   * name); another one is told apart by number */
+  static const char *const scopes[] = {"block",     "cluster",        "device",
+                                       "workgroup", "subgroup",       "agent",
+                                       "wavefront", "all_svm_devices"};
+  const char *scope =
+      s->ssid == FPA_SYNCSCOPE_SINGLETHREAD ? "singlethread" : NULL;
+  for (size_t i = 0; !scope && s->ssid != FPA_SYNCSCOPE_SYSTEM &&
+                     i < sizeof scopes / sizeof scopes[0];
+       ++i)
+    if (fpa_compat_syncscope_id(s->ctx, scopes[i]) == s->ssid)
+      scope = scopes[i];
+  char name[96];
+  snprintf(name, sizeof name, "fpa.nanrepair.%s.f%u.p%u%s%s.%s%s",
+           fpa_op_name(s->op), s->bits, s->addrspace, scope ? "." : "",
+           scope ? scope : "", order, s->is_volatile ? ".volatile" : "");
+  LLVMValueRef fn = LLVMAddFunction(s->mod, name, ft);
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMSetFunctionCallConv(fn, cc);
+  static const char *const kinds[] = {"noinline", "nounwind", "cold"};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
+    LLVMAddAttributeAtIndex(
+        fn, LLVMAttributeFunctionIndex,
+        LLVMCreateEnumAttribute(
+            s->ctx, LLVMGetEnumAttributeKindForName(kinds[i], strlen(kinds[i])),
+            0));
+  if (cpu)
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, cpu);
+  if (features)
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, features);
+  static const char *const pnames[3] = {"p", "v", "old"};
+  for (unsigned i = 0; i < 3; ++i)
+    LLVMSetValueName2(LLVMGetParam(fn, i), pnames[i], strlen(pnames[i]));
+
+  /* a builder of its own: the function has no debug scope, so its
+   * instructions carry no location */
+  LLVMBuilderRef hb = LLVMCreateBuilderInContext(s->ctx);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(s->ctx, fn, "entry");
+  LLVMBasicBlockRef end =
+      LLVMAppendBasicBlockInContext(s->ctx, fn, "atomicrmw.end");
+  LLVMPositionBuilderAtEnd(hb, end);
+  fpa_site hs = *s;
+  hs.fn = fn;
+  hs.ptr = LLVMGetParam(fn, 0);
+  hs.val = LLVMGetParam(fn, 1);
+  hs.inst = LLVMBuildUnreachable(hb); /* marks the end block */
+  LLVMPositionBuilderAtEnd(hb, entry);
+  fpa_loop_word full = {0};
+  LLVMValueRef loaded = fpa_emit_cas_loop(hb, &hs, LLVMGetParam(fn, 2), &full);
+  LLVMPositionBuilderBefore(hb, hs.inst);
+  LLVMValueRef old = LLVMBuildPhi(hb, ity, "old");
+  for (unsigned i = 0; i < full.n_exits; ++i)
+    LLVMAddIncoming(old, &loaded, &full.exits[i], 1);
+  LLVMBuildRet(hb, old);
+  LLVMInstructionEraseFromParent(hs.inst);
+  LLVMDisposeBuilder(hb);
+
+  int i = c->nrepair++;
+  c->repair[i].op = s->op;
+  c->repair[i].vty = s->vty;
+  c->repair[i].pty = pty;
+  c->repair[i].ordering = s->ordering;
+  c->repair[i].ssid = s->ssid;
+  c->repair[i].align = s->align;
+  c->repair[i].cc = cc;
+  c->repair[i].is_volatile = s->is_volatile;
+  c->repair[i].cpu = cpu;
+  c->repair[i].features = features;
+  c->repair[i].fn = fn;
+  c->repair[i].fty = ft;
+  *fty = ft;
+  return fn;
 }
 
 static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
@@ -278,7 +416,18 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMBuildCondBr(b, repair, repair_bb, end);
   LLVMPositionBuilderAtEnd(b, repair_bb);
   fpa_loop_word full = {0};
-  LLVMValueRef loaded = fpa_emit_cas_loop(b, s, old, &full);
+  LLVMTypeRef rty = NULL;
+  LLVMValueRef rfn = repair_fn(s, &rty);
+  LLVMValueRef loaded;
+  if (rfn) {
+    LLVMValueRef args[3] = {s->ptr, s->val, old};
+    loaded = LLVMBuildCall2(b, rty, rfn, args, 3, "repaired");
+    LLVMSetInstructionCallConv(loaded, LLVMGetFunctionCallConv(rfn));
+    LLVMBuildBr(b, end);
+    full.exits[full.n_exits++] = repair_bb;
+  } else {
+    loaded = fpa_emit_cas_loop(b, s, old, &full);
+  }
   LLVMValueRef result = NULL;
   if (s->result_used) {
     LLVMPositionBuilderBefore(b, s->inst);

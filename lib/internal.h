@@ -108,7 +108,8 @@ struct fpa_options {
   void *callback_user;
   int keep_fatal_handler; /* leave LLVM's fatal-error handler alone
                              (fpa_options_set_catch_fatal(o, 0)) */
-  int test_break;         /* tests only (test/robust): each lowered function
+  int test_break;         /* tests only (test/robust): 1, each lowered
+                             function, 2, each function the lowering adds,
                              is made to fail verification, so that the
                              recovery from FPA_ERR_VERIFY runs */
 };
@@ -152,7 +153,7 @@ unsigned fpa_fence_scope(const fpa_caps *caps, LLVMContextRef ctx,
 /* The intrinsic declarations one lowering of a module has looked up, by
  * name and overloaded type, so that each site's warp code does not look
  * them up again (lower_module owns it; NULL: no cache). */
-enum { FPA_DECLS_MAX = 48 };
+enum { FPA_DECLS_MAX = 48, FPA_REPAIRS_MAX = 32 };
 typedef struct fpa_decls {
   struct {
     char name[48];
@@ -161,6 +162,19 @@ typedef struct fpa_decls {
     LLVMTypeRef fty;
   } e[FPA_DECLS_MAX];
   int n;
+  /* the NaN repair's functions (build_int.c), by what their loop depends
+   * on: sites with the same key call the same function */
+  struct {
+    fpa_op op;
+    LLVMTypeRef vty, pty;
+    LLVMAtomicOrdering ordering;
+    unsigned ssid, align, cc;
+    int is_volatile;
+    LLVMAttributeRef cpu, features;
+    LLVMValueRef fn;
+    LLVMTypeRef fty;
+  } repair[FPA_REPAIRS_MAX];
+  int nrepair;
 } fpa_decls;
 
 typedef struct fpa_site {

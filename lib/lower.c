@@ -474,14 +474,18 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
   fpa_decls *decls = calloc(1, sizeof *decls);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   int rc = FPA_OK;
-  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && rc == FPA_OK;
-       fn = LLVMGetNextFunction(fn)) {
+  /* the functions of the module as it came: the lowering appends its own
+   * (the NaN repair's), which it builds complete */
+  LLVMValueRef last = LLVMGetLastFunction(m);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m), next; fn && rc == FPA_OK;
+       fn = next) {
+    next = fn == last ? NULL : LLVMGetNextFunction(fn);
     if (LLVMIsDeclaration(fn))
       continue;
     int changed = 0;
     rc = lower_function(m, fn, t, opts, report, b, calls, raise, decls,
                         &changed);
-    if (rc == FPA_OK && changed && opts->test_break)
+    if (rc == FPA_OK && changed && opts->test_break == 1)
       test_break(fn, b);
     if (rc == FPA_OK && changed &&
         LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
@@ -491,6 +495,25 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
         *error = fpa_strprintf(
             "internal error: function '%s' does not verify after lowering; "
             "its body is replaced by 'unreachable'",
+            name);
+      stub_body(fn);
+      rc = FPA_ERR_VERIFY;
+    }
+  }
+  /* the functions the lowering added, checked as the changed ones are */
+  for (LLVMValueRef fn = last ? LLVMGetNextFunction(last) : NULL;
+       fn && rc == FPA_OK; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn))
+      continue;
+    if (opts->test_break == 2)
+      test_break(fn, b);
+    if (LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
+      size_t n = 0;
+      const char *name = LLVMGetValueName2(fn, &n);
+      if (error)
+        *error = fpa_strprintf(
+            "internal error: function '%s' that the lowering added does not "
+            "verify; its body is replaced by 'unreachable'",
             name);
       stub_body(fn);
       rc = FPA_ERR_VERIFY;

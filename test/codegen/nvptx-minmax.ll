@@ -4,7 +4,9 @@
 ; both signs first tries one cmpxchg from a loaded value, after a ballot of
 ; the sign bits over activemask (precheck=adaptive's mixed-sign form). The sites are system scope: from sm_60 the integer atoms
 ; are inline PTX `atom.sys` (LLVM 22 prints an atomicrmw with no scope, which
-; PTX reads as .gpu); the repair cas is the backend's, with .sys. ptxas
+; PTX reads as .gpu); the repair is a call of a shared cold helper
+; (fpa.nanrepair.*, one .func per kind of site, after the kernels) whose
+; cas loop is the backend's, with .sys. ptxas
 ; accepts the sm_90 output where it is installed. Below sm_60 PTX has no
 ; .sys, and the atoms have no scope (SM50). The sm_90 runs pass
 ; aggregate=none: these are the per-lane forms, which the default's warp
@@ -34,7 +36,10 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; SM90: atom.sys.global.min.s32
 ; SM90: atom.sys.global.max.u32
 ; SM90: %atomicrmw.nanrepair
-; SM90: atom.relaxed.sys.global.cas.b32
+; SM90-NOT: cas.b
+; SM90: call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic, (param0, param1, param2);
+; SM90-NOT: cas.b
+; SM90: -- End function
 ; CHECK-LABEL: .visible .func fmin_f32(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.global.min.s32
@@ -42,14 +47,19 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK: atom.sys.global.max.u32
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
-; CHECK: atom{{.*}}.global.cas.b32
-; Under assume=nan-free-memory there is no repair path at all.
+; CHECK-NOT: cas
+; CHECK: call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic, (param0, param1, param2);
+; CHECK-NOT: cas
+; CHECK: -- End function
+; Under assume=nan-free-memory there is no repair path at all: no helper
+; (not even its forward declaration) and no call.
+; NANFREE-NOT: nanrepair
 ; NANFREE-LABEL: .visible .func fmin_f32(
-; NANFREE-NOT: cas
+; NANFREE-NOT: {{cas|call|nanrepair}}
 ; NANFREE: atom.sys.global.min.s32
-; NANFREE-NOT: cas
+; NANFREE-NOT: {{cas|call|nanrepair}}
 ; NANFREE: atom.sys.global.max.u32
-; NANFREE-NOT: cas
+; NANFREE-NOT: {{cas|call|nanrepair}}
 ; NANFREE: ret;
 ; SM50-LABEL: .visible .func fmin_f32(
 ; SM50-NOT:   .sys
@@ -58,10 +68,10 @@ define void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; SM50:       atom.global.max.u32
 ; SM50-NOT:   .sys
 ; SM50:       %atomicrmw.nanrepair
-; SM50-NOT:   .sys
-; SM50:       atom.global.cas.b32
-; SM50-NOT:   .sys
-; SM50:       ret;
+; SM50-NOT:   {{\.sys|cas}}
+; SM50:       call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic, (param0, param1, param2);
+; SM50-NOT:   {{\.sys|cas}}
+; SM50:       -- End function
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret void
 }
@@ -75,7 +85,10 @@ define float @fmax_f32_shared(ptr addrspace(3) %p, float %v) {
 ; SM90: atom.sys.shared.max.s32
 ; SM90: atom.sys.shared.min.u32
 ; SM90: %atomicrmw.nanrepair
-; SM90: atom.relaxed.sys.shared.cas.b32
+; SM90-NOT: cas.b
+; SM90: call.uni (retval0), fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic, (param0, param1, param2);
+; SM90-NOT: cas.b
+; SM90: -- End function
 ; CHECK-LABEL: .visible .func  (.param .b32 func_retval0) fmax_f32_shared(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.shared.max.s32
@@ -83,7 +96,10 @@ define float @fmax_f32_shared(ptr addrspace(3) %p, float %v) {
 ; CHECK: atom.sys.shared.min.u32
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
-; CHECK: atom{{.*}}.shared.cas.b32
+; CHECK-NOT: cas
+; CHECK: call.uni (retval0), fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic, (param0, param1, param2);
+; CHECK-NOT: cas
+; CHECK: -- End function
   %old = atomicrmw fmax ptr addrspace(3) %p, float %v monotonic, align 4
   ret float %old
 }
@@ -97,7 +113,10 @@ define double @fmin_f64(ptr %p, double %v) {
 ; SM90: atom.sys.min.s64
 ; SM90: atom.sys.max.u64
 ; SM90: %atomicrmw.nanrepair
-; SM90: atom.relaxed.sys.cas.b64
+; SM90-NOT: cas.b
+; SM90: call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic, (param0, param1, param2);
+; SM90-NOT: cas.b
+; SM90: -- End function
 ; CHECK-LABEL: fmin_f64(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.min.s64
@@ -105,7 +124,10 @@ define double @fmin_f64(ptr %p, double %v) {
 ; CHECK: atom.sys.max.u64
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
-; CHECK: atom{{.*}}.cas.b64
+; CHECK-NOT: cas
+; CHECK: call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic, (param0, param1, param2);
+; CHECK-NOT: cas
+; CHECK: -- End function
   %old = atomicrmw fmin ptr %p, double %v monotonic, align 8
   ret double %old
 }
@@ -119,7 +141,10 @@ define void @fmax_f64(ptr addrspace(1) %p, double %v) {
 ; SM90: atom.sys.global.max.s64
 ; SM90: atom.sys.global.min.u64
 ; SM90: %atomicrmw.nanrepair
-; SM90: atom.relaxed.sys.global.cas.b64
+; SM90-NOT: cas.b
+; SM90: call.uni (retval0), fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic, (param0, param1, param2);
+; SM90-NOT: cas.b
+; SM90: -- End function
 ; CHECK-LABEL: fmax_f64(
 ; CHECK-NOT: cas
 ; CHECK: atom.sys.global.max.s64
@@ -127,7 +152,44 @@ define void @fmax_f64(ptr addrspace(1) %p, double %v) {
 ; CHECK: atom.sys.global.min.u64
 ; CHECK-NOT: cas
 ; CHECK: %atomicrmw.nanrepair
-; CHECK: atom{{.*}}.global.cas.b64
+; CHECK-NOT: cas
+; CHECK: call.uni (retval0), fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic, (param0, param1, param2);
+; CHECK-NOT: cas
+; CHECK: -- End function
   %old = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
   ret void
 }
+
+; The NaN repair helpers, after the kernels, in the order the sites first
+; need them; each is a cas loop on the site's address space, at .sys scope
+; from sm_60 (no scope on sm_50, which has no .sys).
+; SM90-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic(
+; SM90: atom.relaxed.sys.global.cas.b32
+; SM90: ret;
+; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic(
+; CHECK: atom.relaxed.sys.global.cas.b32
+; CHECK: ret;
+; SM90-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic(
+; SM90: atom.relaxed.sys.shared.cas.b32
+; SM90: ret;
+; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic(
+; CHECK: atom.relaxed.sys.shared.cas.b32
+; CHECK: ret;
+; SM90-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic(
+; SM90: atom.relaxed.sys.cas.b64
+; SM90: ret;
+; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic(
+; CHECK: atom.relaxed.sys.cas.b64
+; CHECK: ret;
+; SM90-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic(
+; SM90: atom.relaxed.sys.global.cas.b64
+; SM90: ret;
+; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic(
+; CHECK: atom.relaxed.sys.global.cas.b64
+; CHECK: ret;
+; Only fmin_f32 is checked at sm_50: its helper's cas has no scope.
+; SM50-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic(
+; SM50-NOT:   .sys
+; SM50:       atom.global.cas.b32
+; SM50-NOT:   .sys
+; SM50:       ret;

@@ -1105,6 +1105,8 @@ typedef struct combo {
   char name[160];
   lane_fn fn;
   unsigned intrinsics;
+  unsigned
+      helpers; /* functions the lowering added, their accesses redirected */
 } combo;
 
 static const char *g_ir_file; /* --ir: a lowered function instead */
@@ -1229,6 +1231,17 @@ static int build_combo(combo *c, unsigned id) {
     die("%s", "no function f defined in the module");
   c->hint_cold = hint_cold_word(fn);
   c->intrinsics = (unsigned)redirect_intrinsics(m, fn);
+  /* the functions the lowering added (the NaN repair's): their accesses
+   * are the lanes' too */
+  for (LLVMValueRef g = LLVMGetFirstFunction(m); g;
+       g = LLVMGetNextFunction(g)) {
+    size_t len = 0;
+    if (g != fn && !LLVMIsDeclaration(g) &&
+        strncmp(LLVMGetValueName2(g, &len), "fpa.", 4) == 0) {
+      c->intrinsics += (unsigned)redirect_intrinsics(m, g);
+      c->helpers++;
+    }
+  }
   for (LLVMValueRef g = LLVMGetFirstGlobal(m), next; g; g = next) {
     next = LLVMGetNextGlobal(g);
     size_t len = 0;
@@ -1867,13 +1880,14 @@ int main(int argc, char **argv) {
       printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
              "hint read cold %u and hot %u times, stored cold %u and hot %u "
              "times, %%tid.x read below 32 %u and at or above %u times, "
-             "mixed-sign ballots %u\n",
+             "mixed-sign ballots %u, functions added %u\n",
              c->name, trials, c->intrinsics, g_hint_reads[0], g_hint_reads[1],
              g_hint_stores[0], g_hint_stores[1], g_tid_reads[0], g_tid_reads[1],
-             g_ballots_mixed);
+             g_ballots_mixed, c->helpers);
     else if (passed == trials)
-      printf("ok   %s: %u trials, %u warp intrinsic calls in the code\n",
-             c->name, trials, c->intrinsics);
+      printf("ok   %s: %u trials, %u warp intrinsic calls in the code, "
+             "functions added %u\n",
+             c->name, trials, c->intrinsics, c->helpers);
     else
       ++failed;
   }

@@ -22,6 +22,8 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 ; fmin float seq_cst: untouched on the host; the NVPTX trick with its fences (seq_cst before, acquire after) when forced; no fences for SPIR-V.
+; Either way the NaN repair's seq_cst cmpxchg loop is a function of its own
+; after the module's functions, which the site calls.
 define float @fmin_f32(ptr %p, float %v) {
 ; KEEP-LABEL: define float @fmin_f32(
 ; KEEP-NEXT:  %old = atomicrmw fmin ptr %p, float %v seq_cst, align 4
@@ -34,16 +36,25 @@ define float @fmin_f32(ptr %p, float %v) {
 ; NVPTX:       atomicrmw.neg:
 ; NVPTX-NEXT:  atomicrmw umax ptr %p, i32 {{%.*}} seq_cst, align 4
 ; NVPTX:       atomicrmw.join:
-; NVPTX-NEXT:  phi i32
+; NVPTX-NEXT:  [[OLD:%.*]] = phi i32
 ; NVPTX-NEXT:  fence acquire
-; NVPTX:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
-; NVPTX:       %old = bitcast i32 {{%.*}} to float
+; NVPTX:       atomicrmw.nanrepair:
+; NVPTX-NEXT:  [[REP:%.*]] = call i32 @fpa.nanrepair.fmin.f32.p0.seq_cst(ptr %p, float %v, i32 [[OLD]])
+; NVPTX:       atomicrmw.end:
+; NVPTX-NEXT:  [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[REP]], %atomicrmw.nanrepair ]
+; NVPTX-NEXT:  %old = bitcast i32 [[RES]] to float
 ; SPIRV-LABEL: define float @fmin_f32(
 ; SPIRV:       atomicrmw.pos:
 ; SPIRV-NEXT:  atomicrmw min ptr %p, i32 {{%.*}} seq_cst, align 4
 ; SPIRV:       atomicrmw.neg:
 ; SPIRV-NEXT:  atomicrmw umax ptr %p, i32 {{%.*}} seq_cst, align 4
-; SPIRV:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; SPIRV:       atomicrmw.join:
+; SPIRV-NEXT:  [[OLD:%.*]] = phi i32
+; SPIRV:       atomicrmw.nanrepair:
+; SPIRV-NEXT:  [[REP:%.*]] = call i32 @fpa.nanrepair.fmin.f32.p0.seq_cst(ptr %p, float %v, i32 [[OLD]])
+; SPIRV:       atomicrmw.end:
+; SPIRV-NEXT:  [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[REP]], %atomicrmw.nanrepair ]
+; SPIRV-NEXT:  %old = bitcast i32 [[RES]] to float
   %old = atomicrmw fmin ptr %p, float %v seq_cst, align 4
   ret float %old
 }
@@ -78,3 +89,15 @@ define half @fmax_f16(ptr %p, half %v) {
   %old = atomicrmw fmax ptr %p, half %v monotonic, align 2
   ret half %old
 }
+
+; The NaN repair's function for fmin_f32, after the module's functions
+; (none where the module is left alone).
+; KEEP-NOT:    @fpa.nanrepair
+; NVPTX-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p0.seq_cst(ptr %p, float %v, i32 %old)
+; NVPTX-NOT:   fence
+; NVPTX:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; NVPTX-NOT:   fence
+; NVPTX:       ret i32
+; SPIRV-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p0.seq_cst(ptr %p, float %v, i32 %old)
+; SPIRV:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; SPIRV:       ret i32

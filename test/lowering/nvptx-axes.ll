@@ -10,7 +10,11 @@
 ; atomics the pass builds are inline PTX `atom.sys` (LLVM 22's NVPTX would
 ; emit an atomicrmw with no scope, i.e. .gpu), between the same fences; PTX
 ; atom has no volatile and no alignment operand, so those two are checked on
-; the cmpxchg there.
+; the NaN repair's cmpxchg there. That cmpxchg loop is a function of its own,
+; @fpa.nanrepair.<op>.f<bits>.p<as>[.<scope>].<ordering>[.volatile], after
+; the sites' functions: each site is checked to call its function with its
+; pointer, operand and the old value, and the function's cmpxchg for the
+; site's ordering, scope, volatile, address space and align, unfenced.
 ; NVPTX, sm_90 with PTX 7.8 (fadd native for every type). Fences around
 ; singlethread-scoped atomics are not checked here: see nvptx-llc-singlethread.ll.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not='atomicrmw fsub'
@@ -127,8 +131,10 @@ define float @fmin_monotonic_float_as3_singlethread(ptr addrspace(3) %p, float %
 ; CHECK:      atomicrmw.neg:
 ; CHECK:      atomicrmw umax ptr addrspace(3) %p, i32 {{%.*}} syncscope("singlethread") monotonic, align 4
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i32
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg ptr addrspace(3) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") monotonic monotonic, align 4
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i32 @fpa.nanrepair.fmin.f32.p3.singlethread.monotonic(ptr addrspace(3) %p, float {{%.*}}, i32 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      %old = bitcast i32 {{%.*}} to float
 ; CHECK-NEXT: ret float %old
@@ -147,10 +153,11 @@ define void @fmin_acquire_double_as0_system_volatile_unused(ptr %p, double %v) {
 ; CHECK-NEXT: call i64 asm sideeffect "atom.sys.max.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr %p, i64 {{%.*}})
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
-; CHECK-NEXT: phi i64
+; CHECK-NEXT: [[OLD:%.*]] = phi i64
 ; CHECK-NEXT: fence acquire
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} acquire acquire, align 8
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i64 @fpa.nanrepair.fmin.f64.p0.acquire.volatile(ptr %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
@@ -199,10 +206,11 @@ define float @fmin_seq_cst_float_as0_device(ptr %p, float %v) {
 ; CHECK-NEXT: atomicrmw umax ptr %p, i32 {{%.*}} syncscope("device") seq_cst, align 4
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
-; CHECK-NEXT: phi i32
+; CHECK-NEXT: [[OLD:%.*]] = phi i32
 ; CHECK-NEXT: fence syncscope("device") acquire
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") seq_cst seq_cst, align 4
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i32 @fpa.nanrepair.fmin.f32.p0.device.seq_cst(ptr %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      %old = bitcast i32 {{%.*}} to float
 ; CHECK-NEXT: ret float %old
@@ -220,8 +228,10 @@ define double @fmax_monotonic_double_as0_block_volatile(ptr %p, double %v) {
 ; CHECK-NEXT: atomicrmw volatile umin ptr %p, i64 {{%.*}} syncscope("block") monotonic, align 8
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i64
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} syncscope("block") monotonic monotonic, align 8
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i64 @fpa.nanrepair.fmax.f64.p0.block.monotonic.volatile(ptr %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      %old = bitcast i64 {{%.*}} to double
 ; CHECK-NEXT: ret double %old
@@ -266,8 +276,10 @@ define void @fmax_acq_rel_float_as0_singlethread_unused(ptr %p, float %v) {
 ; CHECK:      atomicrmw.neg:
 ; CHECK:      atomicrmw umin ptr %p, i32 {{%.*}} syncscope("singlethread") acq_rel, align 4
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i32
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") acq_rel acquire, align 4
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i32 @fpa.nanrepair.fmax.f32.p0.singlethread.acq_rel(ptr %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
@@ -287,10 +299,11 @@ define double @fmax_seq_cst_double_as1_system_volatile(ptr addrspace(1) %p, doub
 ; CHECK-NEXT: call i64 asm sideeffect "atom.sys.global.min.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
-; CHECK-NEXT: phi i64
+; CHECK-NEXT: [[OLD:%.*]] = phi i64
 ; CHECK-NEXT: fence acquire
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} seq_cst seq_cst, align 8
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i64 @fpa.nanrepair.fmax.f64.p1.seq_cst.volatile(ptr addrspace(1) %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      %old = bitcast i64 {{%.*}} to double
 ; CHECK-NEXT: ret double %old
@@ -298,3 +311,36 @@ define double @fmax_seq_cst_double_as1_system_volatile(ptr addrspace(1) %p, doub
   ret double %old
 }
 
+
+; The NaN repair's functions, after all the functions above, in the order
+; the sites first call them.
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p3.singlethread.monotonic(ptr addrspace(3) %p, float %v, i32 %old)
+; CHECK-NOT:  fence
+; CHECK:      cmpxchg ptr addrspace(3) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") monotonic monotonic, align 4
+; CHECK-NOT:  fence
+; CHECK:      ret i32
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p0.acquire.volatile(ptr %p, double %v, i64 %old)
+; CHECK-NOT:  fence
+; CHECK:      cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} acquire acquire, align 8
+; CHECK-NOT:  fence
+; CHECK:      ret i64
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p0.device.seq_cst(ptr %p, float %v, i32 %old)
+; CHECK-NOT:  fence
+; CHECK:      cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") seq_cst seq_cst, align 4
+; CHECK-NOT:  fence
+; CHECK:      ret i32
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p0.block.monotonic.volatile(ptr %p, double %v, i64 %old)
+; CHECK-NOT:  fence
+; CHECK:      cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} syncscope("block") monotonic monotonic, align 8
+; CHECK-NOT:  fence
+; CHECK:      ret i64
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.singlethread.acq_rel(ptr %p, float %v, i32 %old)
+; CHECK-NOT:  fence
+; CHECK:      cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") acq_rel acquire, align 4
+; CHECK-NOT:  fence
+; CHECK:      ret i32
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p1.seq_cst.volatile(ptr addrspace(1) %p, double %v, i64 %old)
+; CHECK-NOT:  fence
+; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} seq_cst seq_cst, align 8
+; CHECK-NOT:  fence
+; CHECK:      ret i64

@@ -46,33 +46,10 @@ define float @fmin_f32_global(ptr addrspace(1) %p, float %v) {
 ; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
 ; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
 ; REPAIR:      atomicrmw.nanrepair:
-; REPAIR-NEXT: [[VB2:%.*]] = bitcast float [[V]] to i32
-; REPAIR-NEXT: br label %atomicrmw.start
-; REPAIR:      atomicrmw.start:
-; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
-; REPAIR-NEXT: [[AS:%.*]] = ashr i32 [[LOADED]], 31
-; REPAIR-NEXT: [[AF:%.*]] = or i32 [[AS]], -2147483648
-; REPAIR-NEXT: [[KA:%.*]] = xor i32 [[LOADED]], [[AF]]
-; REPAIR-NEXT: [[VS:%.*]] = ashr i32 [[VB2]], 31
-; REPAIR-NEXT: [[VF:%.*]] = or i32 [[VS]], -2147483648
-; REPAIR-NEXT: [[KV:%.*]] = xor i32 [[VB2]], [[VF]]
-; REPAIR-NEXT: [[TAKE:%.*]] = icmp ult i32 [[KV]], [[KA]]
-; REPAIR-NEXT: [[ORD:%.*]] = select i1 [[TAKE]], i32 [[VB2]], i32 [[LOADED]]
-; REPAIR-NEXT: [[AM:%.*]] = and i32 [[LOADED]], 2147483647
-; REPAIR-NEXT: [[ANAN:%.*]] = icmp ugt i32 [[AM]], 2139095040
-; REPAIR-NEXT: [[VM:%.*]] = and i32 [[VB2]], 2147483647
-; REPAIR-NEXT: [[VNAN:%.*]] = icmp ugt i32 [[VM]], 2139095040
-; REPAIR-NEXT: [[R:%.*]] = select i1 [[ANAN]], i32 [[VB2]], i32 [[ORD]]
-; REPAIR-NEXT: [[NEW:%.*]] = select i1 [[VNAN]], i32 [[LOADED]], i32 [[R]]
-; REPAIR-NEXT: [[SAME:%.*]] = icmp eq i32 [[NEW]], [[LOADED]]
-; REPAIR-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
-; REPAIR:      atomicrmw.cas:
-; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
-; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
-; REPAIR-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
-; REPAIR-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
+; REPAIR-NEXT: [[FIXED:%.*]] = call i32 @fpa.nanrepair.fmin.f32.p1.monotonic(ptr addrspace(1) [[P]], float [[V]], i32 [[OLD]])
+; REPAIR-NEXT: br label %atomicrmw.end
 ; REPAIR:      atomicrmw.end:
-; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
+; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
 ; REPAIR-NEXT: %old = bitcast i32 [[RES]] to float
 ; NANFREE-NOT: atomicrmw.join
 ; NANFREE-NOT: cmpxchg
@@ -107,17 +84,10 @@ define float @fmax_f32_global(ptr addrspace(1) %p, float %v) {
 ; REPAIR-NEXT: [[NOTNAN:%.*]] = xor i1 [[ISNAN]], true
 ; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
 ; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
-; REPAIR:      atomicrmw.start:
-; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
-; REPAIR:      [[TAKE:%.*]] = icmp ugt i32 [[KV:%.*]], [[KA:%.*]]
-; REPAIR:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
-; REPAIR-NEXT: icmp eq i32 [[NEW]], [[LOADED]]
-; REPAIR-NEXT: br i1
-; REPAIR:      atomicrmw.cas:
-; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
-; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; REPAIR:      atomicrmw.nanrepair:
+; REPAIR-NEXT: [[FIXED:%.*]] = call i32 @fpa.nanrepair.fmax.f32.p1.monotonic(ptr addrspace(1) [[P]], float [[V]], i32 [[OLD]])
 ; REPAIR:      atomicrmw.end:
-; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
+; REPAIR-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
 ; REPAIR-NEXT: %old = bitcast i32 [[RES]] to float
 ; NANFREE-NOT: cmpxchg
 ; NANFREE:     atomicrmw.end:
@@ -151,17 +121,10 @@ define double @fmin_f64_generic(ptr %p, double %v) {
 ; REPAIR-NEXT: [[NOTNAN:%.*]] = xor i1 [[ISNAN]], true
 ; REPAIR-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
 ; REPAIR-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
-; REPAIR:      atomicrmw.start:
-; REPAIR-NEXT: [[LOADED:%.*]] = phi i64 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
-; REPAIR-NEXT: [[AS:%.*]] = ashr i64 [[LOADED]], 63
-; REPAIR-NEXT: [[AF:%.*]] = or i64 [[AS]], -9223372036854775808
-; REPAIR:      icmp ult i64
-; REPAIR:      [[AM:%.*]] = and i64 [[LOADED]], 9223372036854775807
-; REPAIR-NEXT: [[ANAN:%.*]] = icmp ugt i64 [[AM]], 9218868437227405312
-; REPAIR:      [[PAIR:%.*]] = cmpxchg ptr [[P]], i64 [[LOADED]], i64 {{%.*}} monotonic monotonic, align 8
-; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i64, i1 } [[PAIR]], 0
+; REPAIR:      atomicrmw.nanrepair:
+; REPAIR-NEXT: [[FIXED:%.*]] = call i64 @fpa.nanrepair.fmin.f64.p0.monotonic(ptr [[P]], double [[V]], i64 [[OLD]])
 ; REPAIR:      atomicrmw.end:
-; REPAIR-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
+; REPAIR-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
 ; NANFREE:     atomicrmw.end:
 ; NANFREE-NEXT: [[RES:%.*]] = phi i64 [ [[OLDPOS]], %atomicrmw.pos ], [ [[OLDNEG]], %atomicrmw.neg ]
 ; CHECK-NEXT: %old = bitcast i64 [[RES]] to double
@@ -189,9 +152,7 @@ define double @fmax_f64_shared(ptr addrspace(3) %p, double %v) {
 ; REPAIR:      atomicrmw.join:
 ; REPAIR-NEXT: [[OLD:%.*]] = phi i64
 ; REPAIR-NEXT: icmp sgt i64 [[OLD]], 9218868437227405312
-; REPAIR:      atomicrmw.start:
-; REPAIR:      icmp ugt i64
-; REPAIR:      cmpxchg ptr addrspace(3) [[P]], i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; REPAIR:      call i64 @fpa.nanrepair.fmax.f64.p3.monotonic(ptr addrspace(3) [[P]], double [[V]], i64 [[OLD]])
 ; NANFREE-NOT: cmpxchg
 ; CHECK:      atomicrmw.end:
 ; CHECK:      %old = bitcast i64 {{%.*}} to double
@@ -207,7 +168,7 @@ define void @fmin_f32_shared_unused(ptr addrspace(3) %p, float %v) {
 ; SYS:        call i32 asm sideeffect "atom.sys.shared.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(3) %p, i32 {{%.*}})
 ; RMW:        atomicrmw umax ptr addrspace(3) %p, i32 {{%.*}} monotonic, align 4
 ; SYS:        call i32 asm sideeffect "atom.sys.shared.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(3) %p, i32 {{%.*}})
-; REPAIR:     cmpxchg ptr addrspace(3) %p
+; REPAIR:     call i32 @fpa.nanrepair.fmin.f32.p3.monotonic(ptr addrspace(3) %p, float %v, i32 {{%.*}})
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
   %old = atomicrmw fmin ptr addrspace(3) %p, float %v monotonic, align 4
@@ -223,7 +184,7 @@ define void @fmax_f32_generic_volatile(ptr %p, float %v) {
 ; SYS:        call i32 asm sideeffect "atom.sys.max.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr %p, i32 {{%.*}})
 ; RMW:        atomicrmw volatile umin ptr %p, i32 {{%.*}} monotonic, align 4
 ; SYS:        call i32 asm sideeffect "atom.sys.min.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr %p, i32 {{%.*}})
-; REPAIR:     cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; REPAIR:     call i32 @fpa.nanrepair.fmax.f32.p0.monotonic.volatile(ptr %p, float %v, i32 {{%.*}})
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
   %old = atomicrmw volatile fmax ptr %p, float %v monotonic, align 4
@@ -236,7 +197,7 @@ define void @fmax_f32_generic_volatile_device(ptr %p, float %v) {
 ; CHECK-LABEL: define void @fmax_f32_generic_volatile_device(
 ; CHECK:      atomicrmw volatile max ptr %p, i32 {{%.*}} syncscope("device") monotonic, align 4
 ; CHECK:      atomicrmw volatile umin ptr %p, i32 {{%.*}} syncscope("device") monotonic, align 4
-; REPAIR:     cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") monotonic monotonic, align 4
+; REPAIR:     call i32 @fpa.nanrepair.fmax.f32.p0.device.monotonic.volatile(ptr %p, float %v, i32 {{%.*}})
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
   %old = atomicrmw volatile fmax ptr %p, float %v syncscope("device") monotonic, align 4
@@ -251,7 +212,7 @@ define void @fmin_f64_global_volatile(ptr addrspace(1) %p, double %v) {
 ; SYS:        call i64 asm sideeffect "atom.sys.global.min.s64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
 ; RMW:        atomicrmw volatile umax ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
 ; SYS:        call i64 asm sideeffect "atom.sys.global.max.u64 $0, [$1], $2;", "=l,l,l,~{memory}"(ptr addrspace(1) %p, i64 {{%.*}})
-; REPAIR:     cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 16
+; REPAIR:     call i64 @fpa.nanrepair.fmin.f64.p1.monotonic.volatile(ptr addrspace(1) %p, double %v, i64 {{%.*}})
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
   %old = atomicrmw volatile fmin ptr addrspace(1) %p, double %v monotonic, align 16
@@ -273,3 +234,66 @@ define double @fmax_f64_two_uses(ptr %p, double %v) {
   %sum = fadd double %old, %old
   ret double %sum
 }
+
+; The NaN repair's loops, one function per kind of site (the sites above
+; that share operation, types, ordering, scope and volatile share one), in
+; the order the lowering first needs them (one site to a function here):
+; the cmpxchg loop from the old value
+; the integer op returned, ending without cmpxchg where the update leaves
+; memory as it is, and returning the value it replaced.
+; NANFREE-NOT: define internal
+; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.monotonic(
+; REPAIR-SAME: ptr addrspace(1) [[P:%.*]], float [[V:%.*]], i32 [[OLD:%.*]]) [[ATTR:#[0-9]+]] {
+; REPAIR-NEXT: entry:
+; REPAIR-NEXT: [[VB2:%.*]] = bitcast float [[V]] to i32
+; REPAIR-NEXT: br label %atomicrmw.start
+; REPAIR:      atomicrmw.start:
+; REPAIR-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %entry ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
+; REPAIR-NEXT: [[AS:%.*]] = ashr i32 [[LOADED]], 31
+; REPAIR-NEXT: [[AF:%.*]] = or i32 [[AS]], -2147483648
+; REPAIR-NEXT: [[KA:%.*]] = xor i32 [[LOADED]], [[AF]]
+; REPAIR-NEXT: [[VS:%.*]] = ashr i32 [[VB2]], 31
+; REPAIR-NEXT: [[VF:%.*]] = or i32 [[VS]], -2147483648
+; REPAIR-NEXT: [[KV:%.*]] = xor i32 [[VB2]], [[VF]]
+; REPAIR-NEXT: [[TAKE:%.*]] = icmp ult i32 [[KV]], [[KA]]
+; REPAIR-NEXT: [[ORD:%.*]] = select i1 [[TAKE]], i32 [[VB2]], i32 [[LOADED]]
+; REPAIR-NEXT: [[AM:%.*]] = and i32 [[LOADED]], 2147483647
+; REPAIR-NEXT: [[ANAN:%.*]] = icmp ugt i32 [[AM]], 2139095040
+; REPAIR-NEXT: [[VM:%.*]] = and i32 [[VB2]], 2147483647
+; REPAIR-NEXT: [[VNAN:%.*]] = icmp ugt i32 [[VM]], 2139095040
+; REPAIR-NEXT: [[R:%.*]] = select i1 [[ANAN]], i32 [[VB2]], i32 [[ORD]]
+; REPAIR-NEXT: [[NEW:%.*]] = select i1 [[VNAN]], i32 [[LOADED]], i32 [[R]]
+; REPAIR-NEXT: [[SAME:%.*]] = icmp eq i32 [[NEW]], [[LOADED]]
+; REPAIR-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; REPAIR:      atomicrmw.cas:
+; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
+; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; REPAIR-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
+; REPAIR-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
+; REPAIR:      atomicrmw.end:
+; REPAIR-NEXT: [[RET:%.*]] = phi i32 [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
+; REPAIR-NEXT: ret i32 [[RET]]
+; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.monotonic(
+; REPAIR:      [[TAKE:%.*]] = icmp ugt i32 [[KV:%.*]], [[KA:%.*]]
+; REPAIR:      cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p0.monotonic(
+; REPAIR:      [[AS:%.*]] = ashr i64 [[LOADED:%.*]], 63
+; REPAIR-NEXT: [[AF:%.*]] = or i64 [[AS]], -9223372036854775808
+; REPAIR:      icmp ult i64
+; REPAIR:      [[AM:%.*]] = and i64 [[LOADED]], 9223372036854775807
+; REPAIR-NEXT: [[ANAN:%.*]] = icmp ugt i64 [[AM]], 9218868437227405312
+; REPAIR:      cmpxchg ptr %p, i64 [[LOADED]], i64 {{%.*}} monotonic monotonic, align 8
+; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p3.monotonic(
+; REPAIR:      icmp ugt i64
+; REPAIR:      cmpxchg ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p3.monotonic(
+; REPAIR:      cmpxchg ptr addrspace(3) %p
+; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.monotonic.volatile(
+; REPAIR:      cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.device.monotonic.volatile(
+; REPAIR:      cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") monotonic monotonic, align 4
+; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p1.monotonic.volatile(
+; REPAIR:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 16
+; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p0.monotonic(
+; REPAIR-NOT:  define
+; REPAIR:      attributes [[ATTR]] = { cold noinline nounwind }

@@ -11,6 +11,10 @@
 ; after their join. cmpxchg loops, the
 ; guarded fadd's loop for tiny operands among them, keep the ordering on the
 ; cmpxchg (failure: acq_rel->acquire, release->monotonic) and get no fences.
+; The trick's NaN repair loop is a function of its own after the sites'
+; functions, @fpa.nanrepair.<op>.f<bits>.p<as>[.<scope>].<ordering>[.volatile]:
+; the site calls it with no fence around the call, and its cmpxchg carries
+; the site's ordering and scope, with no fence in the function either.
 ; monotonic gets no fence at all.
 ; .cluster fences need sm_90; below it they widen to device scope.
 ; At system scope from sm_60 (the SM90 run) the read-modify-writes the pass
@@ -32,15 +36,19 @@ define float @fmin_monotonic_system(ptr addrspace(1) %p, float %v) {
 ; CHECK:       atomicrmw.neg:
 ; CHECK-NEXT:  atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK-NEXT:  br label
+; CHECK:       atomicrmw.join:
+; CHECK-NEXT:  [[OLD:%.*]] = phi i32
 ; CHECK-NOT:   fence
-; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK:       atomicrmw.nanrepair:
+; CHECK-NEXT:  call i32 @fpa.nanrepair.fmin.f32.p1.monotonic(ptr addrspace(1) %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:   fence
 ; CHECK:       ret float
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old
 }
 
-; fmin float acquire, block scope: trailing acquire fence only; repair cmpxchg acquire/acquire, unfenced.
+; fmin float acquire, block scope: trailing acquire fence only; the repair
+; function's cmpxchg acquire/acquire in block scope, unfenced.
 define float @fmin_acquire_block(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fmin_acquire_block(
 ; CHECK-NOT:   fence
@@ -52,17 +60,19 @@ define float @fmin_acquire_block(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT:  atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} syncscope("block") acquire, align 4
 ; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK:       atomicrmw.join:
-; CHECK-NEXT:  phi i32
+; CHECK-NEXT:  [[OLD:%.*]] = phi i32
 ; CHECK-NEXT:  fence syncscope("block") acquire
 ; CHECK-NOT:   fence
-; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("block") acquire acquire, align 4
+; CHECK:       atomicrmw.nanrepair:
+; CHECK-NEXT:  call i32 @fpa.nanrepair.fmin.f32.p1.block.acquire(ptr addrspace(1) %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:   fence
 ; CHECK:       ret float
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("block") acquire, align 4
   ret float %old
 }
 
-; fmax float release, cluster scope: leading release fence only; repair cmpxchg release/monotonic.
+; fmax float release, cluster scope: leading release fence only; the repair
+; function's cmpxchg release/monotonic in cluster scope.
 define float @fmax_release_cluster(ptr %p, float %v) {
 ; SM90-LABEL: define float @fmax_release_cluster(
 ; SM90:       fence syncscope("cluster") release
@@ -71,6 +81,8 @@ define float @fmax_release_cluster(ptr %p, float %v) {
 ; SM90-NEXT:  atomicrmw max ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
 ; SM90:       atomicrmw.neg:
 ; SM90-NEXT:  atomicrmw umin ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
+; SM90-NOT:   fence
+; SM90:       call i32 @fpa.nanrepair.fmax.f32.p0.cluster.release(ptr %p, float %v, i32 {{%.*}})
 ; SM90-NOT:   fence
 ; SM90:       ret float
 ; CHECK-LABEL: define float @fmax_release_cluster(
@@ -82,15 +94,19 @@ define float @fmax_release_cluster(ptr %p, float %v) {
 ; CHECK:       atomicrmw.neg:
 ; CHECK-NEXT:  atomicrmw umin ptr %p, i32 {{%.*}} syncscope("cluster") release, align 4
 ; CHECK-NEXT:  br label %atomicrmw.join
+; CHECK:       atomicrmw.join:
+; CHECK-NEXT:  [[OLD:%.*]] = phi i32
 ; CHECK-NOT:   fence
-; CHECK:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("cluster") release monotonic, align 4
+; CHECK:       atomicrmw.nanrepair:
+; CHECK-NEXT:  call i32 @fpa.nanrepair.fmax.f32.p0.cluster.release(ptr %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:   fence
 ; CHECK:       ret float
   %old = atomicrmw fmax ptr %p, float %v syncscope("cluster") release, align 4
   ret float %old
 }
 
-; fmax double acq_rel, device scope: release fence before, acquire fence after; repair cmpxchg acq_rel/acquire.
+; fmax double acq_rel, device scope: release fence before, acquire fence after;
+; the repair function's cmpxchg acq_rel/acquire in device scope.
 define double @fmax_acq_rel_device(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define double @fmax_acq_rel_device(
 ; CHECK:       fence syncscope("device") release
@@ -102,10 +118,11 @@ define double @fmax_acq_rel_device(ptr addrspace(1) %p, double %v) {
 ; CHECK-NEXT:  atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") acq_rel, align 8
 ; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK:       atomicrmw.join:
-; CHECK-NEXT:  phi i64
+; CHECK-NEXT:  [[OLD:%.*]] = phi i64
 ; CHECK-NEXT:  fence syncscope("device") acquire
 ; CHECK-NOT:   fence
-; CHECK:       cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("device") acq_rel acquire, align 8
+; CHECK:       atomicrmw.nanrepair:
+; CHECK-NEXT:  call i64 @fpa.nanrepair.fmax.f64.p1.device.acq_rel(ptr addrspace(1) %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:   fence
 ; CHECK:       ret double
   %old = atomicrmw fmax ptr addrspace(1) %p, double %v syncscope("device") acq_rel, align 8
@@ -122,8 +139,10 @@ define void @fmin_seq_cst_singlethread(ptr addrspace(3) %p, double %v) {
 ; CHECK:       atomicrmw.neg:
 ; CHECK:       atomicrmw volatile umax ptr addrspace(3) %p, i64 {{%.*}} syncscope("singlethread") seq_cst, align 8
 ; CHECK:       atomicrmw.join:
+; CHECK-NEXT:  [[OLD:%.*]] = phi i64
 ; CHECK-NOT:   fence
-; CHECK:       cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") seq_cst seq_cst, align 8
+; CHECK:       atomicrmw.nanrepair:
+; CHECK-NEXT:  call i64 @fpa.nanrepair.fmin.f64.p3.singlethread.seq_cst.volatile(ptr addrspace(3) %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:   fence
 ; CHECK:       ret void
   %old = atomicrmw volatile fmin ptr addrspace(3) %p, double %v syncscope("singlethread") seq_cst, align 8
@@ -143,10 +162,11 @@ define float @fmax_seq_cst_system(ptr addrspace(1) %p, float %v) {
 ; SM90-NEXT:  call i32 asm sideeffect "atom.sys.global.min.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32 {{%.*}})
 ; SM90-NEXT:  br label %atomicrmw.join
 ; SM90:       atomicrmw.join:
-; SM90-NEXT:  phi i32
+; SM90-NEXT:  [[OLD:%.*]] = phi i32
 ; SM90-NEXT:  fence acquire
 ; SM90-NOT:   fence
-; SM90:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; SM90:       atomicrmw.nanrepair:
+; SM90-NEXT:  call i32 @fpa.nanrepair.fmax.f32.p1.seq_cst(ptr addrspace(1) %p, float %v, i32 [[OLD]])
 ; SM90-NOT:   fence
 ; SM90:       ret float
 ; CHECK-LABEL: define float @fmax_seq_cst_system(
@@ -159,10 +179,11 @@ define float @fmax_seq_cst_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT:  atomicrmw umin ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4
 ; CHECK-NEXT:  br label %atomicrmw.join
 ; CHECK:       atomicrmw.join:
-; CHECK-NEXT:  phi i32
+; CHECK-NEXT:  [[OLD:%.*]] = phi i32
 ; CHECK-NEXT:  fence acquire
 ; CHECK-NOT:   fence
-; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; CHECK:       atomicrmw.nanrepair:
+; CHECK-NEXT:  call i32 @fpa.nanrepair.fmax.f32.p1.seq_cst(ptr addrspace(1) %p, float %v, i32 [[OLD]])
   %old = atomicrmw fmax ptr addrspace(1) %p, float %v seq_cst, align 4
   ret float %old
 }
@@ -373,3 +394,47 @@ define half @loop_seq_cst_block(ptr addrspace(1) %p, half %v) {
   %old = atomicrmw volatile fmax ptr addrspace(1) %p, half %v syncscope("block") seq_cst, align 2
   ret half %old
 }
+
+; The NaN repair's loops, after all the functions above, in the order the
+; sites first call them: the cmpxchg with the site's ordering (failure
+; ordering as for the loops above), scope and volatile, and no fence.
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.monotonic(ptr addrspace(1) %p, float %v, i32 %old)
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret i32
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.block.acquire(ptr addrspace(1) %p, float %v, i32 %old)
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("block") acquire acquire, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret i32
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.cluster.release(ptr %p, float %v, i32 %old)
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("cluster") release monotonic, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret i32
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p1.device.acq_rel(ptr addrspace(1) %p, double %v, i64 %old)
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("device") acq_rel acquire, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret i64
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p3.singlethread.seq_cst.volatile(ptr addrspace(3) %p, double %v, i64 %old)
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") seq_cst seq_cst, align 8
+; CHECK-NOT:   fence
+; CHECK:       ret i64
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.seq_cst(ptr addrspace(1) %p, float %v, i32 %old)
+; CHECK-NOT:   fence
+; CHECK:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; CHECK-NOT:   fence
+; CHECK:       ret i32
+; SM90-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.cluster.release(ptr %p, float %v, i32 %old)
+; SM90-NOT:   fence
+; SM90:       cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("cluster") release monotonic, align 4
+; SM90-NOT:   fence
+; SM90:       ret i32
+; SM90-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.seq_cst(ptr addrspace(1) %p, float %v, i32 %old)
+; SM90-NOT:   fence
+; SM90:       cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; SM90-NOT:   fence
+; SM90:       ret i32

@@ -43,9 +43,14 @@ define float @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT:    atomicrmw min ptr addrspace(1) %p, i32 [[POSOP]] syncscope("device") monotonic
 ; CHECK:       atomicrmw.neg:
 ; CHECK-NEXT:    atomicrmw umax ptr addrspace(1) %p, i32 [[NEGOP]] syncscope("device") monotonic
+; CHECK:       atomicrmw.join:
+; CHECK-NEXT:    [[OLD1:%.*]] = phi i32
+; CHECK:       atomicrmw.nanrepair:
+; CHECK-NEXT:    [[REP:%.*]] = call i32 @fpa.nanrepair.fmin.f32.p1.device.monotonic(ptr addrspace(1) %p, float %v, i32 [[OLD1]])
+; CHECK-NEXT:    br label %atomicrmw.end
 ; CHECK:       atomicrmw.end:
-; ON-NEXT:       [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.join ], [ %loaded, %atomicrmw.start ], [ %loaded, %atomicrmw.cas ], [ [[CUR]], %0 ]
-; OFF-NEXT:      [[OLD:%.*]] = phi i32 [ {{%.*}}, %atomicrmw.join ], [ %loaded, %atomicrmw.start ], [ %loaded, %atomicrmw.cas ]
+; ON-NEXT:       [[OLD:%.*]] = phi i32 [ [[OLD1]], %atomicrmw.join ], [ [[REP]], %atomicrmw.nanrepair ], [ [[CUR]], %0 ]
+; OFF-NEXT:      [[OLD:%.*]] = phi i32 [ [[OLD1]], %atomicrmw.join ], [ [[REP]], %atomicrmw.nanrepair ]
 ; CHECK-NEXT:    bitcast i32 [[OLD]] to float
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   ret float %old
@@ -62,6 +67,7 @@ define void @fmax_f64(ptr addrspace(1) %p, double %v) {
 ; ON:            br i1 {{%.*}}, label %atomicrmw.end, label %atomicrmw.update
 ; CHECK:         atomicrmw max ptr addrspace(1) %p, i64
 ; CHECK:         atomicrmw umin ptr addrspace(1) %p, i64
+; CHECK:         call i64 @fpa.nanrepair.fmax.f64.p1.monotonic(ptr addrspace(1) %p, double %v, i64 {{%.*}})
   %old = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
   ret void
 }
@@ -71,6 +77,7 @@ define float @fmin_seq_cst(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fmin_seq_cst(
 ; CHECK-NOT:     load atomic
 ; CHECK:         atomicrmw min
+; CHECK:         call i32 @fpa.nanrepair.fmin.f32.p1.seq_cst(ptr addrspace(1) %p, float %v, i32 {{%.*}})
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v seq_cst, align 4
   ret float %old
 }
@@ -79,9 +86,37 @@ define float @fmin_volatile(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fmin_volatile(
 ; CHECK-NOT:     load atomic
 ; CHECK:         atomicrmw volatile min
+; CHECK:         call i32 @fpa.nanrepair.fmin.f32.p1.monotonic.volatile(ptr addrspace(1) %p, float %v, i32 {{%.*}})
   %old = atomicrmw volatile fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old
 }
+
+; The NaN repair's loops, one function per kind of site, after the sites'
+; functions. Like the precheck, only a non-volatile monotonic loop leaves
+; without cmpxchg where the update would change nothing; the others always
+; write, with the site's ordering, scope and volatile.
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.device.monotonic(
+; CHECK-SAME:    ptr addrspace(1) %p, float %v, i32 %old)
+; CHECK:       atomicrmw.start:
+; CHECK-NEXT:    [[LOADED:%.*]] = phi i32 [ %old, %entry ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
+; CHECK:         [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; CHECK-NEXT:    [[SAME:%.*]] = icmp eq i32 [[NEW]], [[LOADED]]
+; CHECK-NEXT:    br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; CHECK:       atomicrmw.cas:
+; CHECK-NEXT:    [[PAIR:%.*]] = cmpxchg ptr addrspace(1) %p, i32 [[LOADED]], i32 [[NEW]] syncscope("device") monotonic monotonic, align 4
+; CHECK-NEXT:    [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; CHECK:       atomicrmw.end:
+; CHECK-NEXT:    [[RET:%.*]] = phi i32 [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
+; CHECK-NEXT:    ret i32 [[RET]]
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p1.monotonic(
+; CHECK:         icmp eq i64
+; CHECK:         cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.seq_cst(
+; CHECK-NOT:     icmp eq
+; CHECK:         cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.monotonic.volatile(
+; CHECK-NOT:     icmp eq
+; CHECK:         cmpxchg volatile ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
 
 ; REPORT: fmin_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; precheck: skipped when a load shows no change
 ; REPORT: fmax_f64: fmax double addrspace(1): rewritten int-trick: {{.*}}; precheck: skipped when a load shows no change

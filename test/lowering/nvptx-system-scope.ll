@@ -9,8 +9,12 @@
 ; under assume=nan-free-memory: nvptx-system-scope-fminimum.ll) and the native
 ; add of fsub. The fences of a strong ordering stay around it (LLVM 22; LLVM 15
 ; has no NVPTX fences, so the pass adds none there). cmpxchg is the backend's:
-; LLVM 22 prints it with .sys, LLVM 15 with no scope. SEMANTICS.md: the
-; syncscope is kept, never narrowed.
+; LLVM 22 prints it with .sys, LLVM 15 with no scope. The NaN repair's
+; cmpxchg loop is in a shared cold helper per kind of site (fpa.nanrepair.*,
+; a .func after the functions, checked at the end) that the site calls, with
+; the site's ordering and syncscope. Past its integer atoms, a system-scope
+; function has no cas and no atom without .sys of its own.
+; SEMANTICS.md: the syncscope is kept, never narrowed.
 ; RUN: rm -f %t.host
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o %t.ptx
 ; RUN: %FileCheck %s --check-prefixes=CHECK,%if llvm15 %{L15%} %else %{L22%} < %t.ptx
@@ -41,19 +45,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; HOST-NOT:    asm
 
 ; fmin float, global memory: atom.sys.global.min.s32 / max.u32; the repair
-; cas after them.
+; calls its helper after them.
 define float @fmin_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmin_system(
 ; CHECK-NOT:   {{atom\.|cas}}
 ; CHECK:       atom.sys.global.min.s32
 ; CHECK-NOT:   {{atom\.|cas}}
 ; CHECK:       atom.sys.global.max.u32
-; CHECK-NOT:   atom.
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
 ; CHECK:       %atomicrmw.nanrepair
-; L22:         atom.relaxed.sys.global.cas.b32
-; L15:         atom.global.cas.b32
-; CHECK-NOT:   atom.
-; CHECK:       ret;
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; L22:         call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic, (param0, param1, param2);
+; L15:         call.uni (retval0),
+; L15-NEXT:    fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic,
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; CHECK:       End function
 ; SM50-LABEL:  fmin_system(
 ; SM50-NOT:    .sys
 ; SM50:        atom.global.min.s32
@@ -61,6 +67,11 @@ define float @fmin_system(ptr addrspace(1) %p, float %v) {
 ; SM50:        atom.global.max.u32
 ; SM50-NOT:    .sys
 ; SM50:        ret;
+; SM50-NOT:    .sys
+; LLVM 15 prints the callee on the line after the call.
+; SM50:        call.uni (retval0),{{[[:space:]]+}}fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic,
+; SM50-NOT:    .sys
+; SM50:        End function
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old
 }
@@ -72,11 +83,14 @@ define void @fmax_system_shared(ptr addrspace(3) %p, float %v) {
 ; CHECK:       atom.sys.shared.max.s32
 ; CHECK-NOT:   {{atom\.|cas}}
 ; CHECK:       atom.sys.shared.min.u32
-; CHECK-NOT:   atom.
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
 ; CHECK:       %atomicrmw.nanrepair
-; L22:         atom.relaxed.sys.shared.cas.b32
-; L15:         atom.shared.cas.b32
-; CHECK:       ret;
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; L22:         call.uni (retval0), fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic, (param0, param1, param2);
+; L15:         call.uni (retval0),
+; L15-NEXT:    fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic,
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; CHECK:       End function
   %old = atomicrmw fmax ptr addrspace(3) %p, float %v monotonic, align 4
   ret void
 }
@@ -89,11 +103,14 @@ define double @fmin_f64_system_generic(ptr %p, double %v) {
 ; CHECK:       atom.sys.min.s64
 ; CHECK-NOT:   {{atom\.|cas}}
 ; CHECK:       atom.sys.max.u64
-; CHECK-NOT:   atom.
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
 ; CHECK:       %atomicrmw.nanrepair
-; L22:         atom.relaxed.sys.cas.b64
-; L15:         atom.cas.b64
-; CHECK:       ret;
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; L22:         call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic, (param0, param1, param2);
+; L15:         call.uni (retval0),
+; L15-NEXT:    fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic,
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; CHECK:       End function
   %old = atomicrmw fmin ptr %p, double %v monotonic, align 8
   ret double %old
 }
@@ -105,17 +122,21 @@ define double @fmax_f64_system(ptr addrspace(1) %p, double %v) {
 ; CHECK:       atom.sys.global.max.s64
 ; CHECK-NOT:   {{atom\.|cas}}
 ; CHECK:       atom.sys.global.min.u64
-; CHECK-NOT:   atom.
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
 ; CHECK:       %atomicrmw.nanrepair
-; L22:         atom.relaxed.sys.global.cas.b64
-; L15:         atom.global.cas.b64
-; CHECK:       ret;
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; L22:         call.uni (retval0), fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic, (param0, param1, param2);
+; L15:         call.uni (retval0),
+; L15-NEXT:    fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic,
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])}}
+; CHECK:       End function
   %old = atomicrmw fmax ptr addrspace(1) %p, double %v monotonic, align 8
   ret double %old
 }
 
 ; release: one leading fence (PTX fence.acq_rel, the lightest that releases)
-; before the sign branch, none after; the repair cas carries the release.
+; before the sign branch, none after; the repair's cas (in its helper)
+; carries the release.
 define float @fmin_release_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmin_release_system(
 ; CHECK-NOT:   {{atom\.|fence}}
@@ -127,10 +148,12 @@ define float @fmin_release_system(ptr addrspace(1) %p, float %v) {
 ; CHECK:       atom.sys.global.max.u32
 ; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       %atomicrmw.nanrepair
-; L22:         atom.release.sys.global.cas.b32
-; L15:         atom.global.cas.b32
-; CHECK-NOT:   fence
-; CHECK:       ret;
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])|fence}}
+; L22:         call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_release, (param0, param1, param2);
+; L15:         call.uni (retval0),
+; L15-NEXT:    fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_release,
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])|fence}}
+; CHECK:       End function
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v release, align 4
   ret float %old
 }
@@ -151,10 +174,12 @@ define double @fmax_acq_rel_system(ptr addrspace(1) %p, double %v) {
 ; L22-NEXT:    fence.acq_rel.sys;
 ; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       %atomicrmw.nanrepair
-; L22:         atom.acq_rel.sys.global.cas.b64
-; L15:         atom.global.cas.b64
-; CHECK-NOT:   fence
-; CHECK:       ret;
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])|fence}}
+; L22:         call.uni (retval0), fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_acq_rel, (param0, param1, param2);
+; L15:         call.uni (retval0),
+; L15-NEXT:    fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_acq_rel,
+; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])|fence}}
+; CHECK:       End function
   %old = atomicrmw fmax ptr addrspace(1) %p, double %v acq_rel, align 8
   ret double %old
 }
@@ -193,18 +218,71 @@ define double @fsub_f64_seq_cst_system(ptr addrspace(1) %p, double %v) {
 }
 
 ; Device scope: the backend's scope-less atom is .gpu, which is what device
-; asks; no inline PTX.
+; asks; no inline PTX. Its repair has its own helper (device), cas at .gpu.
 define float @fmin_device(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmin_device(
 ; CHECK-NOT:   .sys
 ; CHECK:       atom.global.min.s32
 ; CHECK-NOT:   .sys
 ; CHECK:       atom.global.max.u32
-; CHECK-NOT:   .sys
-; L22:         atom.relaxed.gpu.global.cas.b32
-; L15:         atom.global.cas.b32
-; CHECK-NOT:   .sys
-; CHECK:       ret;
+; CHECK-NOT:   {{\.sys|cas}}
+; L22:         call.uni (retval0), fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_device_$_monotonic, (param0, param1, param2);
+; L15:         call.uni (retval0),
+; L15-NEXT:    fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_device_$_monotonic,
+; CHECK-NOT:   {{\.sys|cas}}
+; CHECK:       End function
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   ret float %old
 }
+
+; The NaN repair helpers, after the functions, in the order the sites first
+; need them: each one cas loop with the site's ordering, at .sys where the
+; site is system scope (LLVM 15 prints every cas with no scope), on the
+; site's state space; the device site's at .gpu.
+; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic(
+; CHECK-NOT:   atom.
+; L22:         atom.relaxed.sys.global.cas.b32
+; L15:         atom.global.cas.b32
+; CHECK-NOT:   atom.
+; CHECK:       ret;
+; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic(
+; CHECK-NOT:   atom.
+; L22:         atom.relaxed.sys.shared.cas.b32
+; L15:         atom.shared.cas.b32
+; CHECK-NOT:   atom.
+; CHECK:       ret;
+; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic(
+; CHECK-NOT:   atom.
+; L22:         atom.relaxed.sys.cas.b64
+; L15:         atom.cas.b64
+; CHECK-NOT:   atom.
+; CHECK:       ret;
+; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic(
+; CHECK-NOT:   atom.
+; L22:         atom.relaxed.sys.global.cas.b64
+; L15:         atom.global.cas.b64
+; CHECK-NOT:   atom.
+; CHECK:       ret;
+; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_release(
+; CHECK-NOT:   {{atom\.|fence}}
+; L22:         atom.release.sys.global.cas.b32
+; L15:         atom.global.cas.b32
+; CHECK-NOT:   {{atom\.|fence}}
+; CHECK:       ret;
+; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_acq_rel(
+; CHECK-NOT:   {{atom\.|fence}}
+; L22:         atom.acq_rel.sys.global.cas.b64
+; L15:         atom.global.cas.b64
+; CHECK-NOT:   {{atom\.|fence}}
+; CHECK:       ret;
+; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_device_$_monotonic(
+; CHECK-NOT:   atom.
+; L22:         atom.relaxed.gpu.global.cas.b32
+; L15:         atom.global.cas.b32
+; CHECK-NOT:   atom.
+; CHECK:       ret;
+; SM50-LABEL:  .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic(
+; SM50-NOT:    .sys
+; SM50:        atom.global.cas.b32
+; SM50-NOT:    .sys
+; SM50:        ret;

@@ -3,7 +3,9 @@
 ; each axis meets each operation at least once. Checks: ordering, scope,
 ; volatile, address space and align on the atomics that replace the original,
 ; fences where the target needs them, and cmpxchg failure orderings
-; (acq_rel->acquire, release->monotonic).
+; (acq_rel->acquire, release->monotonic). The float/double min/max sites call
+; their NaN repair, a shared @fpa.nanrepair.* function at the end of the
+; module, and the repair's cmpxchg is checked there.
 ; SPIR-V with every float-atomic extension declared (fadd native for
 ; float, double and half; bfloat loops); never a fence.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<spirv-ext=all>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not='atomicrmw fsub' --implicit-check-not=fence
@@ -130,10 +132,14 @@ define float @fmin_monotonic_float_as4_system(ptr addrspace(4) %p, float %v) {
 ; CHECK-NEXT: atomicrmw umax ptr addrspace(4) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i32
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg ptr addrspace(4) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: [[FIXED:%.*]] = call i32 @fpa.nanrepair.fmin.f32.p4.monotonic(ptr addrspace(4) %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:  fence
-; CHECK:      %old = bitcast i32 {{%.*}} to float
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
+; CHECK-NEXT: %old = bitcast i32 [[RES]] to float
 ; CHECK-NEXT: ret float %old
   %old = atomicrmw fmin ptr addrspace(4) %p, float %v monotonic, align 4
   ret float %old
@@ -149,8 +155,10 @@ define void @fmin_acquire_double_as1_workgroup_volatile_unused(ptr addrspace(1) 
 ; CHECK-NEXT: atomicrmw volatile umax ptr addrspace(1) %p, i64 {{%.*}} syncscope("workgroup") acquire, align 8
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i64
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("workgroup") acquire acquire, align 8
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i64 @fpa.nanrepair.fmin.f64.p1.workgroup.acquire.volatile(ptr addrspace(1) %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
@@ -197,10 +205,14 @@ define float @fmin_seq_cst_float_as1_singlethread(ptr addrspace(1) %p, float %v)
 ; CHECK-NEXT: atomicrmw umax ptr addrspace(1) %p, i32 {{%.*}} syncscope("singlethread") seq_cst, align 4
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i32
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") seq_cst seq_cst, align 4
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: [[FIXED:%.*]] = call i32 @fpa.nanrepair.fmin.f32.p1.singlethread.seq_cst(ptr addrspace(1) %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:  fence
-; CHECK:      %old = bitcast i32 {{%.*}} to float
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
+; CHECK-NEXT: %old = bitcast i32 [[RES]] to float
 ; CHECK-NEXT: ret float %old
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("singlethread") seq_cst, align 4
   ret float %old
@@ -216,10 +228,14 @@ define double @fmax_monotonic_double_as1_device_volatile(ptr addrspace(1) %p, do
 ; CHECK-NEXT: atomicrmw volatile umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("device") monotonic, align 8
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i64
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("device") monotonic monotonic, align 8
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: [[FIXED:%.*]] = call i64 @fpa.nanrepair.fmax.f64.p1.device.monotonic.volatile(ptr addrspace(1) %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:  fence
-; CHECK:      %old = bitcast i64 {{%.*}} to double
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
+; CHECK-NEXT: %old = bitcast i64 [[RES]] to double
 ; CHECK-NEXT: ret double %old
   %old = atomicrmw volatile fmax ptr addrspace(1) %p, double %v syncscope("device") monotonic, align 8
   ret double %old
@@ -264,8 +280,10 @@ define void @fmax_acq_rel_float_as1_system_unused(ptr addrspace(1) %p, float %v)
 ; CHECK-NEXT: atomicrmw umin ptr addrspace(1) %p, i32 {{%.*}} acq_rel, align 4
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i32
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} acq_rel acquire, align 4
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: call i32 @fpa.nanrepair.fmax.f32.p1.acq_rel(ptr addrspace(1) %p, float %v, i32 [[OLD]])
 ; CHECK-NOT:  fence
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
@@ -283,12 +301,74 @@ define double @fmax_seq_cst_double_as3_workgroup_volatile(ptr addrspace(3) %p, d
 ; CHECK-NEXT: atomicrmw volatile umin ptr addrspace(3) %p, i64 {{%.*}} syncscope("workgroup") seq_cst, align 8
 ; CHECK-NEXT: br label %atomicrmw.join
 ; CHECK:      atomicrmw.join:
+; CHECK-NEXT: [[OLD:%.*]] = phi i64
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("workgroup") seq_cst seq_cst, align 8
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: [[FIXED:%.*]] = call i64 @fpa.nanrepair.fmax.f64.p3.workgroup.seq_cst.volatile(ptr addrspace(3) %p, double %v, i64 [[OLD]])
 ; CHECK-NOT:  fence
-; CHECK:      %old = bitcast i64 {{%.*}} to double
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
+; CHECK-NEXT: %old = bitcast i64 [[RES]] to double
 ; CHECK-NEXT: ret double %old
   %old = atomicrmw volatile fmax ptr addrspace(3) %p, double %v syncscope("workgroup") seq_cst, align 8
   ret double %old
 }
 
+; The NaN repairs of the float/double min/max sites above, in the order the
+; sites first need them: the cmpxchg keeps the site's ordering (failure
+; ordering acq_rel->acquire, release->monotonic), scope, volatile, address
+; space and align; only the monotonic non-volatile one ends without cmpxchg
+; when the update leaves memory as it is.
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p4.monotonic(
+; CHECK-SAME: ptr addrspace(4) %p, float %v, i32 %old) [[ATTR:#[0-9]+]] {
+; CHECK-NOT:  fence
+; CHECK:      [[LOADED:%.*]] = phi i32 [ %old, %entry ]
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; CHECK-NEXT: icmp eq i32 [[NEW]], [[LOADED]]
+; CHECK-NEXT: br i1 {{%.*}}, label %atomicrmw.end, label %atomicrmw.cas
+; CHECK:      atomicrmw.cas:
+; CHECK-NEXT: cmpxchg ptr addrspace(4) %p, i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
+; CHECK-NOT:  fence
+; CHECK:      ret i32
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p1.workgroup.acquire.volatile(
+; CHECK-SAME: ptr addrspace(1) %p, double %v, i64 %old) [[ATTR]] {
+; CHECK-NOT:  fence
+; CHECK:      [[LOADED:%.*]] = phi i64 [ %old, %entry ]
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i64 [[LOADED]], i64 {{%.*}}
+; CHECK-NEXT: cmpxchg volatile ptr addrspace(1) %p, i64 [[LOADED]], i64 [[NEW]] syncscope("workgroup") acquire acquire, align 8
+; CHECK-NOT:  fence
+; CHECK:      ret i64
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.singlethread.seq_cst(
+; CHECK-SAME: ptr addrspace(1) %p, float %v, i32 %old) [[ATTR]] {
+; CHECK-NOT:  fence
+; CHECK:      [[LOADED:%.*]] = phi i32 [ %old, %entry ]
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; CHECK-NEXT: cmpxchg ptr addrspace(1) %p, i32 [[LOADED]], i32 [[NEW]] syncscope("singlethread") seq_cst seq_cst, align 4
+; CHECK-NOT:  fence
+; CHECK:      ret i32
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p1.device.monotonic.volatile(
+; CHECK-SAME: ptr addrspace(1) %p, double %v, i64 %old) [[ATTR]] {
+; CHECK-NOT:  fence
+; CHECK:      [[LOADED:%.*]] = phi i64 [ %old, %entry ]
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i64 [[LOADED]], i64 {{%.*}}
+; CHECK-NEXT: cmpxchg volatile ptr addrspace(1) %p, i64 [[LOADED]], i64 [[NEW]] syncscope("device") monotonic monotonic, align 8
+; CHECK-NOT:  fence
+; CHECK:      ret i64
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.acq_rel(
+; CHECK-SAME: ptr addrspace(1) %p, float %v, i32 %old) [[ATTR]] {
+; CHECK-NOT:  fence
+; CHECK:      [[LOADED:%.*]] = phi i32 [ %old, %entry ]
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; CHECK-NEXT: cmpxchg ptr addrspace(1) %p, i32 [[LOADED]], i32 [[NEW]] acq_rel acquire, align 4
+; CHECK-NOT:  fence
+; CHECK:      ret i32
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p3.workgroup.seq_cst.volatile(
+; CHECK-SAME: ptr addrspace(3) %p, double %v, i64 %old) [[ATTR]] {
+; CHECK-NOT:  fence
+; CHECK:      [[LOADED:%.*]] = phi i64 [ %old, %entry ]
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i64 [[LOADED]], i64 {{%.*}}
+; CHECK-NEXT: cmpxchg volatile ptr addrspace(3) %p, i64 [[LOADED]], i64 [[NEW]] syncscope("workgroup") seq_cst seq_cst, align 8
+; CHECK-NOT:  fence
+; CHECK:      ret i64
+; CHECK-NOT:  define
+; CHECK:      attributes [[ATTR]] = { cold noinline nounwind }

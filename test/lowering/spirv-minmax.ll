@@ -1,7 +1,9 @@
 ; fmin/fmax for SPIR/SPIR-V: float/double by the integer sign-bit trick with
-; NaN repair (OpAtomicSMin/UMax are core), half/bfloat by a masked cmpxchg
-; loop on the 32-bit word (no 16-bit cmpxchg); never any fence, whatever the
-; ordering; every syncscope name carried over unchanged.
+; NaN repair (OpAtomicSMin/UMax are core; the repair's cmpxchg loop is a call
+; to a shared @fpa.nanrepair.* function defined at the end of the module),
+; half/bfloat by a masked cmpxchg loop on the 32-bit word (no 16-bit
+; cmpxchg); never any fence, whatever the ordering; every syncscope name
+; carried over unchanged.
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
 ; RUN: sed -e 's/spirv64-unknown-unknown/spir64-unknown-unknown/' %s | %opt %loadplugin -passes=lower-fp-atomics -S | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
 ; RUN: sed -e 's/spirv64-unknown-unknown/spirv64-unknown-opencl/' %s | %opt %loadplugin -passes=lower-fp-atomics -S | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
@@ -37,13 +39,11 @@ define float @fmin_f32_global(ptr addrspace(1) %p, float %v) {
 ; CHECK-NEXT: [[NOTNAN:%.*]] = xor i1 [[ISNAN]], true
 ; CHECK-NEXT: [[REP:%.*]] = and i1 [[STICKY]], [[NOTNAN]]
 ; CHECK-NEXT: br i1 [[REP]], label %atomicrmw.nanrepair, label %atomicrmw.end
-; CHECK:      atomicrmw.start:
-; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %atomicrmw.nanrepair ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
-; CHECK:      icmp ult i32
-; CHECK:      [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 {{%.*}} syncscope("workgroup") seq_cst seq_cst, align 4
-; CHECK-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: [[FIXED:%.*]] = call i32 @fpa.nanrepair.fmin.f32.p1.workgroup.seq_cst(ptr addrspace(1) [[P]], float [[V]], i32 [[OLD]])
+; CHECK-NEXT: br label %atomicrmw.end
 ; CHECK:      atomicrmw.end:
-; CHECK-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[LOADED]], %atomicrmw.start ]
+; CHECK-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
 ; CHECK-NEXT: %old = bitcast i32 [[RES]] to float
 ; CHECK-NEXT: ret float %old
   %old = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("workgroup") seq_cst, align 4
@@ -65,9 +65,11 @@ define float @fmax_f32_local(ptr addrspace(3) %p, float %v) {
 ; CHECK:      atomicrmw.join:
 ; CHECK-NEXT: [[OLD:%.*]] = phi i32
 ; CHECK-NEXT: icmp sgt i32 [[OLD]], 2139095040
-; CHECK:      icmp ugt i32
-; CHECK:      cmpxchg ptr addrspace(3) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") acq_rel acquire, align 4
-; CHECK:      %old = bitcast i32 {{%.*}} to float
+; CHECK:      atomicrmw.nanrepair:
+; CHECK-NEXT: [[FIXED:%.*]] = call i32 @fpa.nanrepair.fmax.f32.p3.device.acq_rel(ptr addrspace(3) %p, float %v, i32 [[OLD]])
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
+; CHECK-NEXT: %old = bitcast i32 [[RES]] to float
   %old = atomicrmw fmax ptr addrspace(3) %p, float %v syncscope("device") acq_rel, align 4
   ret float %old
 }
@@ -81,8 +83,9 @@ define void @fmin_f64_generic(ptr addrspace(4) %p, double %v) {
 ; CHECK-NEXT: icmp slt i64 [[VB]], 0
 ; CHECK:      atomicrmw volatile min ptr addrspace(4) %p, i64 {{%.*}} syncscope("subgroup") release, align 8
 ; CHECK:      atomicrmw volatile umax ptr addrspace(4) %p, i64 {{%.*}} syncscope("subgroup") release, align 8
-; CHECK:      icmp ugt i64 {{%.*}}, -4503599627370496
-; CHECK:      cmpxchg volatile ptr addrspace(4) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("subgroup") release monotonic, align 8
+; CHECK:      [[OLD:%.*]] = phi i64
+; CHECK-NEXT: icmp ugt i64 [[OLD]], -4503599627370496
+; CHECK:      call i64 @fpa.nanrepair.fmin.f64.p4.subgroup.release.volatile(ptr addrspace(4) %p, double %v, i64 [[OLD]])
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
   %old = atomicrmw volatile fmin ptr addrspace(4) %p, double %v syncscope("subgroup") release, align 8
@@ -96,9 +99,12 @@ define double @fmax_f64_global(ptr addrspace(1) %p, double %v) {
 ; CHECK-NEXT: select i1 [[ISNAN]], i64 -1, i64
 ; CHECK:      atomicrmw max ptr addrspace(1) %p, i64 {{%.*}} syncscope("singlethread") acquire, align 8
 ; CHECK:      atomicrmw umin ptr addrspace(1) %p, i64 {{%.*}} syncscope("singlethread") acquire, align 8
-; CHECK:      icmp sgt i64 {{%.*}}, 9218868437227405312
-; CHECK:      cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") acquire acquire, align 8
-; CHECK:      %old = bitcast i64 {{%.*}} to double
+; CHECK:      [[OLD:%.*]] = phi i64
+; CHECK-NEXT: icmp sgt i64 [[OLD]], 9218868437227405312
+; CHECK:      [[FIXED:%.*]] = call i64 @fpa.nanrepair.fmax.f64.p1.singlethread.acquire(ptr addrspace(1) %p, double %v, i64 [[OLD]])
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RES:%.*]] = phi i64 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
+; CHECK-NEXT: %old = bitcast i64 [[RES]] to double
   %old = atomicrmw fmax ptr addrspace(1) %p, double %v syncscope("singlethread") acquire, align 8
   ret double %old
 }
@@ -108,7 +114,7 @@ define void @fmin_f32_generic_system(ptr addrspace(4) %p, float %v) {
 ; CHECK-LABEL: define void @fmin_f32_generic_system(
 ; CHECK:      atomicrmw min ptr addrspace(4) %p, i32 {{%.*}} monotonic, align 4
 ; CHECK:      atomicrmw umax ptr addrspace(4) %p, i32 {{%.*}} monotonic, align 4
-; CHECK:      cmpxchg ptr addrspace(4) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK:      call i32 @fpa.nanrepair.fmin.f32.p4.monotonic(ptr addrspace(4) %p, float %v, i32 {{%.*}})
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: ret void
   %old = atomicrmw fmin ptr addrspace(4) %p, float %v monotonic, align 4
@@ -208,7 +214,61 @@ define float @fmax_f32_seq_cst(ptr addrspace(1) %p, float %v) {
 ; CHECK:      atomicrmw.neg:
 ; CHECK-NEXT: atomicrmw volatile umin ptr addrspace(1) %p, i32 {{%.*}} seq_cst, align 4
 ; CHECK-NEXT: br label
-; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; CHECK:      [[OLD:%.*]] = phi i32
+; CHECK:      [[FIXED:%.*]] = call i32 @fpa.nanrepair.fmax.f32.p1.seq_cst.volatile(ptr addrspace(1) %p, float %v, i32 [[OLD]])
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RES:%.*]] = phi i32 [ [[OLD]], %atomicrmw.join ], [ [[FIXED]], %atomicrmw.nanrepair ]
   %old = atomicrmw volatile fmax ptr addrspace(1) %p, float %v seq_cst, align 4
   ret float %old
 }
+
+; The NaN repair's cmpxchg loops, one function per kind of float/double site
+; above, in the order the sites first need them (the halves and bfloats
+; need none): each keeps the site's ordering (failure ordering
+; acq_rel->acquire, release->monotonic), syncscope, volatile, address space
+; and align; only the monotonic non-volatile one may end without cmpxchg
+; when the update leaves memory as it is.
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.workgroup.seq_cst(
+; CHECK-SAME: ptr addrspace(1) [[P:%.*]], float [[V:%.*]], i32 [[OLD:%.*]]) [[ATTR:#[0-9]+]] {
+; CHECK-NEXT: entry:
+; CHECK-NEXT: [[VB:%.*]] = bitcast float [[V]] to i32
+; CHECK-NEXT: br label %atomicrmw.start
+; CHECK:      atomicrmw.start:
+; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[OLD]], %entry ], [ [[NEWLOADED:%.*]], %atomicrmw.start ]
+; CHECK:      icmp ult i32
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; CHECK-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] syncscope("workgroup") seq_cst seq_cst, align 4
+; CHECK-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; CHECK-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
+; CHECK-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
+; CHECK:      atomicrmw.end:
+; CHECK-NEXT: [[RET:%.*]] = phi i32 [ [[LOADED]], %atomicrmw.start ]
+; CHECK-NEXT: ret i32 [[RET]]
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p3.device.acq_rel(
+; CHECK-SAME: ptr addrspace(3) %p, float %v, i32 %old) [[ATTR]] {
+; CHECK:      icmp ugt i32
+; CHECK:      cmpxchg ptr addrspace(3) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") acq_rel acquire, align 4
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p4.subgroup.release.volatile(
+; CHECK-SAME: ptr addrspace(4) %p, double %v, i64 %old) [[ATTR]] {
+; CHECK:      icmp ult i64
+; CHECK:      cmpxchg volatile ptr addrspace(4) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("subgroup") release monotonic, align 8
+; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p1.singlethread.acquire(
+; CHECK-SAME: ptr addrspace(1) %p, double %v, i64 %old) [[ATTR]] {
+; CHECK:      icmp ugt i64
+; CHECK:      cmpxchg ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") acquire acquire, align 8
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p4.monotonic(
+; CHECK-SAME: ptr addrspace(4) %p, float %v, i32 %old) [[ATTR]] {
+; CHECK:      [[LOADED:%.*]] = phi i32 [ %old, %entry ], [ [[NEWLOADED:%.*]], %atomicrmw.cas ]
+; CHECK:      icmp ult i32
+; CHECK:      [[NEW:%.*]] = select i1 {{%.*}}, i32 [[LOADED]], i32 {{%.*}}
+; CHECK-NEXT: [[SAME:%.*]] = icmp eq i32 [[NEW]], [[LOADED]]
+; CHECK-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
+; CHECK:      atomicrmw.cas:
+; CHECK-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(4) %p, i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
+; CHECK-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.seq_cst.volatile(
+; CHECK-SAME: ptr addrspace(1) %p, float %v, i32 %old) [[ATTR]] {
+; CHECK:      icmp ugt i32
+; CHECK:      cmpxchg volatile ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; CHECK-NOT:  define
+; CHECK:      attributes [[ATTR]] = { cold noinline nounwind }

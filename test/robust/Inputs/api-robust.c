@@ -25,7 +25,10 @@
  *   broken   lowers GOOD with the library's test switch that breaks each
  *            lowered function (internal.h, test_break): FPA_ERR_VERIFY, and
  *            the module verifies afterwards, the function's body replaced
- *            by one block with only `unreachable`. */
+ *            by one block with only `unreachable`.
+ *   broken-added  the same with the switch that breaks each function the
+ *            lowering adds (GOOD's atomic needs the NaN repair's): the
+ *            added function's body is replaced, f's stays lowered. */
 #include "fpatomics.h"
 #include "internal.h" /* fpa_options.test_break */
 
@@ -183,6 +186,38 @@ int main(int argc, char **argv) {
         ctx, LLVMCreateMemoryBufferWithMemoryRangeCopy(bad, bad_size, "b.ll"),
         &m, &msg);
     printf("not reached\n");
+  } else if (strcmp(mode, "broken-added") == 0) {
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = NULL;
+    char *err = NULL;
+    if (fpa_parse_module(ctx, "good.ll", good, good_size, NULL, &m, &err))
+      return 1;
+    fpa_options *o = NULL;
+    fpa_options_create(&o);
+    o->test_break = 2;
+    int rc = fpa_lower_module(m, o, NULL, &err);
+    printf("broken-added: %d %s\n", rc, err ? err : "");
+    fpa_free(err);
+    char *msg = NULL;
+    printf("verify after: %d\n",
+           LLVMVerifyModule(m, LLVMReturnStatusAction, &msg));
+    LLVMDisposeMessage(msg);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
+         fn = LLVMGetNextFunction(fn)) {
+      if (LLVMIsDeclaration(fn))
+        continue;
+      size_t len = 0;
+      LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
+      printf("%s: %u block(s), first instruction %s\n",
+             LLVMGetValueName2(fn, &len), LLVMCountBasicBlocks(fn),
+             LLVMGetInstructionOpcode(LLVMGetFirstInstruction(bb)) ==
+                     LLVMUnreachable
+                 ? "unreachable"
+                 : "other");
+    }
+    fpa_options_destroy(o);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
   } else if (strcmp(mode, "broken") == 0) {
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef m = NULL;
