@@ -431,6 +431,22 @@ static void test_break(LLVMValueRef fn, LLVMBuilderRef b) {
   }
 }
 
+/* FPA_OK where `fn` verifies; else FPA_ERR_VERIFY, *error saying so
+ * (`what`: what is wrong), and fn's body replaced by `unreachable`, so
+ * that the module verifies. */
+static int verify_or_stub(LLVMValueRef fn, const char *what, char **error) {
+  if (!LLVMVerifyFunction(fn, LLVMReturnStatusAction))
+    return FPA_OK;
+  size_t n = 0;
+  const char *name = LLVMGetValueName2(fn, &n);
+  if (error)
+    *error = fpa_strprintf("internal error: function '%s' %s; its body is "
+                           "replaced by 'unreachable'",
+                           name, what);
+  stub_body(fn);
+  return FPA_ERR_VERIFY;
+}
+
 static int lower_module(LLVMModuleRef m, const fpa_options *opts,
                         fpa_report **report_out, char **error) {
   if (error)
@@ -487,18 +503,8 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
                         &changed);
     if (rc == FPA_OK && changed && opts->test_break == 1)
       test_break(fn, b);
-    if (rc == FPA_OK && changed &&
-        LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
-      size_t n = 0;
-      const char *name = LLVMGetValueName2(fn, &n);
-      if (error)
-        *error = fpa_strprintf(
-            "internal error: function '%s' does not verify after lowering; "
-            "its body is replaced by 'unreachable'",
-            name);
-      stub_body(fn);
-      rc = FPA_ERR_VERIFY;
-    }
+    if (rc == FPA_OK && changed)
+      rc = verify_or_stub(fn, "does not verify after lowering", error);
   }
   /* the functions the lowering added, checked as the changed ones are */
   for (LLVMValueRef fn = last ? LLVMGetNextFunction(last) : NULL;
@@ -507,17 +513,7 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
       continue;
     if (opts->test_break == 2)
       test_break(fn, b);
-    if (LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
-      size_t n = 0;
-      const char *name = LLVMGetValueName2(fn, &n);
-      if (error)
-        *error = fpa_strprintf(
-            "internal error: function '%s' that the lowering added does not "
-            "verify; its body is replaced by 'unreachable'",
-            name);
-      stub_body(fn);
-      rc = FPA_ERR_VERIFY;
-    }
+    rc = verify_or_stub(fn, "that the lowering added does not verify", error);
   }
   if (rc == FPA_OK) {
     fpa_calls_erase_unused(calls);

@@ -147,6 +147,43 @@ static void *good_loop(void *arg) {
   return NULL;
 }
 
+/* The broken modes: lowers GOOD with the test switch `which` (1, 2:
+ * internal.h, test_break), then prints the result, whether the module
+ * verifies, and each defined function's blocks and first instruction. */
+static void broken(const char *mode, int which) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  char *err = NULL;
+  if (fpa_parse_module(ctx, "good.ll", good, good_size, NULL, &m, &err))
+    exit(1);
+  fpa_options *o = NULL;
+  fpa_options_create(&o);
+  o->test_break = which;
+  int rc = fpa_lower_module(m, o, NULL, &err);
+  printf("%s: %d %s\n", mode, rc, err ? err : "");
+  fpa_free(err);
+  char *msg = NULL;
+  printf("verify after: %d\n",
+         LLVMVerifyModule(m, LLVMReturnStatusAction, &msg));
+  LLVMDisposeMessage(msg);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
+       fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn))
+      continue;
+    size_t len = 0;
+    LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
+    printf("%s: %u block(s), first instruction %s\n",
+           LLVMGetValueName2(fn, &len), LLVMCountBasicBlocks(fn),
+           LLVMGetInstructionOpcode(LLVMGetFirstInstruction(bb)) ==
+                   LLVMUnreachable
+               ? "unreachable"
+               : "other");
+  }
+  fpa_options_destroy(o);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 int main(int argc, char **argv) {
   if (argc != 4) {
     fprintf(stderr, "usage: fpa-api-robust MODE BAD.ll GOOD.ll\n");
@@ -186,64 +223,8 @@ int main(int argc, char **argv) {
         ctx, LLVMCreateMemoryBufferWithMemoryRangeCopy(bad, bad_size, "b.ll"),
         &m, &msg);
     printf("not reached\n");
-  } else if (strcmp(mode, "broken-added") == 0) {
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = NULL;
-    char *err = NULL;
-    if (fpa_parse_module(ctx, "good.ll", good, good_size, NULL, &m, &err))
-      return 1;
-    fpa_options *o = NULL;
-    fpa_options_create(&o);
-    o->test_break = 2;
-    int rc = fpa_lower_module(m, o, NULL, &err);
-    printf("broken-added: %d %s\n", rc, err ? err : "");
-    fpa_free(err);
-    char *msg = NULL;
-    printf("verify after: %d\n",
-           LLVMVerifyModule(m, LLVMReturnStatusAction, &msg));
-    LLVMDisposeMessage(msg);
-    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
-         fn = LLVMGetNextFunction(fn)) {
-      if (LLVMIsDeclaration(fn))
-        continue;
-      size_t len = 0;
-      LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
-      printf("%s: %u block(s), first instruction %s\n",
-             LLVMGetValueName2(fn, &len), LLVMCountBasicBlocks(fn),
-             LLVMGetInstructionOpcode(LLVMGetFirstInstruction(bb)) ==
-                     LLVMUnreachable
-                 ? "unreachable"
-                 : "other");
-    }
-    fpa_options_destroy(o);
-    LLVMDisposeModule(m);
-    LLVMContextDispose(ctx);
-  } else if (strcmp(mode, "broken") == 0) {
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = NULL;
-    char *err = NULL;
-    if (fpa_parse_module(ctx, "good.ll", good, good_size, NULL, &m, &err))
-      return 1;
-    fpa_options *o = NULL;
-    fpa_options_create(&o);
-    o->test_break = 1;
-    int rc = fpa_lower_module(m, o, NULL, &err);
-    printf("broken: %d %s\n", rc, err ? err : "");
-    fpa_free(err);
-    char *msg = NULL;
-    printf("verify after: %d\n",
-           LLVMVerifyModule(m, LLVMReturnStatusAction, &msg));
-    LLVMDisposeMessage(msg);
-    LLVMValueRef fn = LLVMGetNamedFunction(m, "f");
-    LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
-    printf("f: %u block(s), first instruction %s\n", LLVMCountBasicBlocks(fn),
-           bb && LLVMGetInstructionOpcode(LLVMGetFirstInstruction(bb)) ==
-                       LLVMUnreachable
-               ? "unreachable"
-               : "other");
-    fpa_options_destroy(o);
-    LLVMDisposeModule(m);
-    LLVMContextDispose(ctx);
+  } else if (strcmp(mode, "broken") == 0 || strcmp(mode, "broken-added") == 0) {
+    broken(mode, strcmp(mode, "broken") == 0 ? 1 : 2);
   } else if (strcmp(mode, "threads") == 0) {
     pthread_t t[4];
     int fails[4] = {0};
