@@ -26,6 +26,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -162,7 +163,13 @@ static void store_hint_where(LLVMBuilderRef b, const fpa_site *s,
  * caller's target-cpu and target-features (copied onto the function, so
  * that the backend builds it for the same processor). NULL where the loop
  * stays in place: an atomic with metadata (copied onto the loop's
- * accesses), a vector, no cache, or a full one. */
+ * accesses), a vector, no cache, or no memory to grow it. */
+void fpa_decls_free(fpa_decls *d) {
+  if (d)
+    free(d->repair);
+  free(d);
+}
+
 static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
   fpa_decls *c = s->decls;
   if (!c || s->lanes != 1)
@@ -183,7 +190,7 @@ static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
   LLVMAttributeRef features = LLVMGetStringAttributeAtIndex(
       s->fn, LLVMAttributeFunctionIndex, "target-features", 15);
   LLVMTypeRef pty = LLVMTypeOf(s->ptr);
-  for (int i = 0; i < c->nrepair; ++i)
+  for (size_t i = 0; i < c->nrepair; ++i)
     if (c->repair[i].op == s->op && c->repair[i].vty == s->vty &&
         c->repair[i].pty == pty && c->repair[i].ordering == s->ordering &&
         c->repair[i].ssid == s->ssid && c->repair[i].align == s->align &&
@@ -192,8 +199,14 @@ static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
       *fty = c->repair[i].fty;
       return c->repair[i].fn;
     }
-  if (c->nrepair == FPA_REPAIRS_MAX)
-    return NULL;
+  if (c->nrepair == c->repair_cap) {
+    size_t cap = c->repair_cap ? 2 * c->repair_cap : 16;
+    struct fpa_repair_fn *grown = realloc(c->repair, cap * sizeof *grown);
+    if (!grown)
+      return NULL;
+    c->repair = grown;
+    c->repair_cap = cap;
+  }
 
   LLVMTypeRef ity = fpa_value_int_type(s);
   LLVMTypeRef params[3] = {pty, s->vty, ity};
@@ -267,7 +280,7 @@ static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
   LLVMInstructionEraseFromParent(hs.inst);
   LLVMDisposeBuilder(hb);
 
-  int i = c->nrepair++;
+  size_t i = c->nrepair++;
   c->repair[i].op = s->op;
   c->repair[i].vty = s->vty;
   c->repair[i].pty = pty;

@@ -153,7 +153,7 @@ unsigned fpa_fence_scope(const fpa_caps *caps, LLVMContextRef ctx,
 /* The intrinsic declarations one lowering of a module has looked up, by
  * name and overloaded type, so that each site's warp code does not look
  * them up again (lower_module owns it; NULL: no cache). */
-enum { FPA_DECLS_MAX = 48, FPA_REPAIRS_MAX = 32 };
+enum { FPA_DECLS_MAX = 48 };
 typedef struct fpa_decls {
   struct {
     char name[48];
@@ -163,8 +163,9 @@ typedef struct fpa_decls {
   } e[FPA_DECLS_MAX];
   int n;
   /* the NaN repair's functions (build_int.c), by what their loop depends
-   * on: sites with the same key call the same function */
-  struct {
+   * on: sites with the same key call the same function; grown on demand,
+   * freed by fpa_decls_free */
+  struct fpa_repair_fn {
     fpa_op op;
     LLVMTypeRef vty, pty;
     LLVMAtomicOrdering ordering;
@@ -173,9 +174,12 @@ typedef struct fpa_decls {
     LLVMAttributeRef cpu, features;
     LLVMValueRef fn;
     LLVMTypeRef fty;
-  } repair[FPA_REPAIRS_MAX];
-  int nrepair;
+  } * repair;
+  size_t nrepair, repair_cap;
 } fpa_decls;
+/* Frees `d` (NULL: nothing) and what it holds; the functions stay in the
+ * module. */
+void fpa_decls_free(fpa_decls *d);
 
 typedef struct fpa_site {
   LLVMContextRef ctx;

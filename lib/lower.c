@@ -486,7 +486,7 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
     return FPA_ERR_NOMEM;
   }
   /* on the heap: about 4 KiB; without it the lowering looks each
-   * intrinsic up again */
+   * intrinsic up again and keeps each NaN repair's loop at its site */
   fpa_decls *decls = calloc(1, sizeof *decls);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   int rc = FPA_OK;
@@ -521,7 +521,7 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
   }
   fpa_raise_destroy(raise);
   fpa_calls_destroy(calls);
-  free(decls);
+  fpa_decls_free(decls);
   LLVMDisposeBuilder(b);
   if (rc == FPA_ERR_NOMEM && error && !*error)
     *error = fpa_strdup("out of memory");
