@@ -175,6 +175,62 @@ static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
   return LLVMBuildCall2(b, fty, asm_, args, 2, "");
 }
 
+LLVMValueRef fpa_emit_cmpxchg(LLVMBuilderRef b, const fpa_site *s,
+                              LLVMValueRef ptr, LLVMValueRef cmp,
+                              LLVMValueRef nv, LLVMAtomicOrdering fail,
+                              unsigned align, int same_access,
+                              LLVMValueRef *old, const char *ok_name) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  if (FPA_NVPTX_CAS_DROPS_SCOPE && s->sys_asm &&
+      s->ssid == FPA_SYNCSCOPE_SYSTEM && (as == 0 || as == 1 || as == 3)) {
+    /* llc would print the cas with no scope (.gpu): inline PTX with .sys,
+     * and from sm_70 the ordering as the atom's .sem */
+    LLVMTypeRef ty = LLVMTypeOf(cmp), pty = LLVMTypeOf(ptr);
+    unsigned bits = LLVMGetIntTypeWidth(ty);
+    LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
+    const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
+    const char *sem = "";
+    if (s->sys_asm >= 2)
+      switch (s->ordering) {
+      case LLVMAtomicOrderingAcquire:
+        sem = ".acquire";
+        break;
+      case LLVMAtomicOrderingRelease:
+        sem = ".release";
+        break;
+      case LLVMAtomicOrderingAcquireRelease:
+      case LLVMAtomicOrderingSequentiallyConsistent:
+        sem = ".acq_rel";
+        break;
+      default:
+        break;
+      }
+    const char *reg = bits == 64 ? "l" : "r";
+    char text[96], cons[48];
+    snprintf(text, sizeof text, "atom%s.sys%s.cas.b%u $0, [$1], $2, $3;", sem,
+             space, bits);
+    snprintf(cons, sizeof cons, "=%s,%s,%s,%s,~{memory}", reg,
+             LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg, reg);
+    LLVMTypeRef params[3] = {pty, ty, ty};
+    LLVMTypeRef fty = LLVMFunctionType(ty, params, 3, 0);
+    LLVMValueRef asm_ =
+        LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                         LLVMInlineAsmDialectATT, 0);
+    LLVMValueRef args[3] = {ptr, cmp, nv};
+    LLVMValueRef prev = LLVMBuildCall2(b, fty, asm_, args, 3, "newloaded");
+    if (old)
+      *old = prev;
+    return LLVMBuildICmp(b, LLVMIntEQ, prev, cmp, ok_name);
+  }
+  LLVMValueRef pair =
+      LLVMBuildAtomicCmpXchg(b, ptr, cmp, nv, s->ordering, fail, 0);
+  LLVMSetAlignment(pair, align);
+  fpa_copy_atomic_props(s, pair, same_access);
+  if (old)
+    *old = LLVMBuildExtractValue(b, pair, 0, "newloaded");
+  return LLVMBuildExtractValue(b, pair, 1, ok_name);
+}
+
 void fpa_emit_leading_fence(LLVMBuilderRef b, const fpa_site *s) {
   if (leading_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
     fence(b, s, leading_fence(s->ordering));
@@ -435,12 +491,10 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
     LLVMBuildCondBr(b, same, end, cas_bb);
     LLVMPositionBuilderAtEnd(b, cas_bb);
   }
-  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(b, ptr, loaded, next, s->ordering,
-                                             failure_ordering(s->ordering), 0);
-  LLVMSetAlignment(pair, w->word_ptr ? 4 : s->align);
-  fpa_copy_atomic_props(s, pair, w->word_ptr == NULL);
-  LLVMValueRef newloaded = LLVMBuildExtractValue(b, pair, 0, "newloaded");
-  LLVMValueRef success = LLVMBuildExtractValue(b, pair, 1, "success");
+  LLVMValueRef newloaded;
+  LLVMValueRef success = fpa_emit_cmpxchg(
+      b, s, ptr, loaded, next, failure_ordering(s->ordering),
+      w->word_ptr ? 4 : s->align, w->word_ptr == NULL, &newloaded, "success");
   LLVMBuildCondBr(b, success, end, start);
   LLVMAddIncoming(loaded, &init, &from, 1);
   w->exits[w->n_exits++] = cas_bb;

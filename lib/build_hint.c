@@ -134,11 +134,9 @@ static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
   LLVMSetAlignment(st, 4);
   LLVMBuildBr(b, done);
   LLVMPositionBuilderAtEnd(b, try_);
-  LLVMValueRef pair =
-      LLVMBuildAtomicCmpXchg(b, ptr, cur, next, s->ordering, s->ordering, 0);
-  LLVMSetAlignment(pair, s->align);
-  fpa_copy_atomic_props(s, pair, 1);
-  LLVMBuildCondBr(b, LLVMBuildExtractValue(b, pair, 1, "cas.ok"), done, rest);
+  LLVMValueRef ok = fpa_emit_cmpxchg(b, s, ptr, cur, next, s->ordering,
+                                     s->align, 1, NULL, "cas.ok");
+  LLVMBuildCondBr(b, ok, done, rest);
   LLVMPositionBuilderAtEnd(b, done);
   LLVMBuildBr(b, w->end);
   *old = cur;

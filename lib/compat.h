@@ -34,8 +34,15 @@
 /* Whether llc emits an NVPTX atomicrmw with no scope qualifier whatever its
  * syncscope (PTX then gives it .gpu scope): LLVM 15 to 22 do, so a
  * system-scope read-modify-write that the pass builds is emitted as inline
- * PTX with .sys (cmpxchg, loads and fences keep their scope there). */
+ * PTX with .sys (loads and fences keep their scope there; cmpxchg from
+ * LLVM 20: FPA_NVPTX_CAS_DROPS_SCOPE). */
 #define FPA_NVPTX_RMW_DROPS_SCOPE (LLVM_VERSION_MAJOR <= 22)
+
+/* Whether llc prints an NVPTX cmpxchg with no scope qualifier whatever its
+ * syncscope (PTX then gives it .gpu scope): LLVM 15 does, LLVM 22 prints
+ * the scope; before 20 (the oldest release this check is sure of) a
+ * system-scope cmpxchg that the pass builds is inline PTX atom.sys.cas. */
+#define FPA_NVPTX_CAS_DROPS_SCOPE (LLVM_VERSION_MAJOR < 20)
 
 /* llvm.nvvm.activemask is in LLVM 22's IntrinsicsNVVM.td and not in LLVM
  * 15's; before 20 (the oldest release this check is sure of) the pass emits

@@ -323,6 +323,17 @@ enum { FPA_FENCE_LEADING = 1, FPA_FENCE_TRAILING = 2 };
  * alignment and metadata; `fences` (FPA_FENCE_*) asks for the leading fence
  * (release part of the ordering, SC for seq_cst) and the trailing one
  * (acquire part; from sm_70 an inline `atom.acquire.sys` carries it). */
+/* A cmpxchg of `ptr` from `cmp` to `nv` with the site's ordering (`fail`
+ * on failure), scope and volatile (and its metadata where `same_access`),
+ * at the builder: whether it stored (an i1 named `ok_name`), and in *old
+ * (where `old` is not NULL) the value it read. On NVPTX before LLVM 20, at
+ * system scope from sm_60, inline PTX atom.sys.cas
+ * (FPA_NVPTX_CAS_DROPS_SCOPE). */
+LLVMValueRef fpa_emit_cmpxchg(LLVMBuilderRef b, const fpa_site *s,
+                              LLVMValueRef ptr, LLVMValueRef cmp,
+                              LLVMValueRef nv, LLVMAtomicOrdering fail,
+                              unsigned align, int same_access,
+                              LLVMValueRef *old, const char *ok_name);
 LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
                           LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                           LLVMValueRef val, unsigned fences);

@@ -3,7 +3,10 @@
 ; AtomicFence"), so the pass adds none there, and an acquire fadd still
 ; compiles after the pass: the native add in shared memory, and on global
 ; memory the guarded add (a cas loop for operands below 2^-101), whose
-; native adds are inline atom.sys at this system scope.
+; native adds are inline atom.sys at this system scope. Its cas is inline
+; PTX too (llc-15 prints a cmpxchg with no scope, which PTX reads as .gpu):
+; atom.acquire.sys.global.cas, the acquire the atom's .sem (sm_70), not a
+; fence.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' %s | %llc -mcpu=sm_70 -o - | %FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
@@ -16,7 +19,7 @@ define float @fadd_acquire(ptr addrspace(1) %p, float %v) {
 ; CHECK-NOT:   {{fence|membar}}
 ; CHECK:       atom.sys.global.add.f32
 ; CHECK-NOT:   {{fence|membar}}
-; CHECK:       atom.global.cas.b32
+; CHECK:       atom.acquire.sys.global.cas.b32
 ; CHECK-NOT:   {{fence|membar}}
 ; CHECK:       End function
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v acquire, align 4

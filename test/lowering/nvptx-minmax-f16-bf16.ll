@@ -3,10 +3,14 @@
 ; that holds the value (masked), computing minnum/maxnum exactly on bits.
 ; The per-lane lowering (aggregate=none; the default's warp aggregation of
 ; these is in nvptx-warp.ll and fpa-warp-sim).
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
+; Before LLVM 20 a system-scope cmpxchg is inline PTX atom.sys.cas (llc-15
+; prints cmpxchg with no scope, .gpu): SYS15 at sm_90 there; the sites with a
+; syncscope, and every site below sm_60 or on LLVM 22, keep the IR cmpxchg
+; (CMPXCHG).
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,CMPXCHG
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,%if llvm15 %{SYS15%} %else %{CMPXCHG%}
 ; The integer trick's assumption changes nothing for 16-bit types.
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,CMPXCHG
 
 target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -51,9 +55,11 @@ define half @fmin_f16_generic(ptr %p, half %v) {
 ; CHECK-NEXT: [[SAME:%.*]] = icmp eq i32 [[NEXT]], [[LOADED]]
 ; CHECK-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
 ; CHECK:      atomicrmw.cas:
-; CHECK-NEXT: [[PAIR:%.*]] = cmpxchg ptr [[WORD]], i32 [[LOADED]], i32 [[NEXT]] monotonic monotonic, align 4
-; CHECK-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
-; CHECK-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
+; CMPXCHG-NEXT: [[PAIR:%.*]] = cmpxchg ptr [[WORD]], i32 [[LOADED]], i32 [[NEXT]] monotonic monotonic, align 4
+; CMPXCHG-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; CMPXCHG-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
+; SYS15-NEXT: [[NEWLOADED]] = call i32 asm sideeffect "atom.sys.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr [[WORD]], i32 [[LOADED]], i32 [[NEXT]])
+; SYS15-NEXT: [[OK:%.*]] = icmp eq i32 [[NEWLOADED]], [[LOADED]]
 ; CHECK-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
 ; CHECK:      atomicrmw.end:
 ; CHECK-NEXT: [[OSH:%.*]] = lshr i32 [[LOADED]], [[SHIFT]]
@@ -96,7 +102,9 @@ define bfloat @fmin_bf16_shared(ptr addrspace(3) %p, bfloat %v) {
 ; CHECK:      icmp ult i16
 ; CHECK:      [[AM:%.*]] = and i16 {{%.*}}, 32767
 ; CHECK-NEXT: icmp ugt i16 [[AM]], 32640
-; CHECK:      cmpxchg volatile ptr addrspace(3) [[WORD]], i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; CMPXCHG:    cmpxchg volatile ptr addrspace(3) [[WORD]], i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; SYS15:      %newloaded = call i32 asm sideeffect "atom.acq_rel.sys.shared.cas.b32 $0, [$1], $2, $3;", "=r,r,r,r,~{memory}"(ptr addrspace(3) [[WORD]], i32 %loaded, i32 {{%.*}})
+; SYS15-NEXT: %success = icmp eq i32 %newloaded, %loaded
 ; CHECK:      atomicrmw.end:
 ; CHECK:      %old = bitcast i16 {{%.*}} to bfloat
   %old = atomicrmw volatile fmin ptr addrspace(3) %p, bfloat %v seq_cst, align 2
@@ -147,7 +155,9 @@ define void @fmax_bf16_generic_volatile(ptr %p, bfloat %v) {
 define void @fmin_f16_shared_unused(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: define void @fmin_f16_shared_unused(
 ; CHECK:      ptrtoint ptr addrspace(3) %p to i32
-; CHECK:      cmpxchg ptr addrspace(3) {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CMPXCHG:    cmpxchg ptr addrspace(3) {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; SYS15:      %newloaded = call i32 asm sideeffect "atom.sys.shared.cas.b32 $0, [$1], $2, $3;", "=r,r,r,r,~{memory}"(ptr addrspace(3) %word, i32 %loaded, i32 {{%.*}})
+; SYS15-NEXT: %success = icmp eq i32 %newloaded, %loaded
 ; CHECK:      ret void
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v monotonic, align 2
   ret void
@@ -157,7 +167,9 @@ define void @fmin_f16_shared_unused(ptr addrspace(3) %p, half %v) {
 define bfloat @fmax_bf16_shared(ptr addrspace(3) %p, bfloat %v) {
 ; CHECK-LABEL: define bfloat @fmax_bf16_shared(
 ; CHECK:      icmp ugt i16
-; CHECK:      cmpxchg ptr addrspace(3) {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CMPXCHG:    cmpxchg ptr addrspace(3) {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; SYS15:      %newloaded = call i32 asm sideeffect "atom.sys.shared.cas.b32 $0, [$1], $2, $3;", "=r,r,r,r,~{memory}"(ptr addrspace(3) %word, i32 %loaded, i32 {{%.*}})
+; SYS15-NEXT: %success = icmp eq i32 %newloaded, %loaded
 ; CHECK:      %old = bitcast i16 {{%.*}} to bfloat
   %old = atomicrmw fmax ptr addrspace(3) %p, bfloat %v monotonic, align 2
   ret bfloat %old
@@ -167,7 +179,9 @@ define bfloat @fmax_bf16_shared(ptr addrspace(3) %p, bfloat %v) {
 define bfloat @fmin_bf16_generic(ptr %p, bfloat %v) {
 ; CHECK-LABEL: define bfloat @fmin_bf16_generic(
 ; CHECK:      icmp ult i16
-; CHECK:      cmpxchg ptr {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CMPXCHG:    cmpxchg ptr {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; SYS15:      %newloaded = call i32 asm sideeffect "atom.sys.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr %word, i32 %loaded, i32 {{%.*}})
+; SYS15-NEXT: %success = icmp eq i32 %newloaded, %loaded
 ; CHECK:      %old = bitcast i16 {{%.*}} to bfloat
   %old = atomicrmw fmin ptr %p, bfloat %v monotonic, align 2
   ret bfloat %old

@@ -10,9 +10,12 @@
 ; default's run-time choice between it and its precheck form
 ; (nvptx-precheck-adaptive.ll) nor its warp aggregation of unused results
 ; (nvptx-aggregate-auto.ll).
-; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,RMW
+; Before LLVM 20 a system-scope cmpxchg is inline PTX atom.sys.cas (llc-15
+; prints cmpxchg with no scope, .gpu): the repair's loop at sm_90 is SYS15
+; there; an IR cmpxchg (CMPXCHG) below sm_60 and on LLVM 22.
+; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,RMW,CMPXCHG
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<assume=nan-free-memory>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,NANFREE,RMW
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;precheck=off;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,SYS
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;precheck=off;aggregate=none>' -S %s | %FileCheck %s --implicit-check-not='atomicrmw fm' --implicit-check-not=fence --check-prefixes=CHECK,REPAIR,SYS,%if llvm15 %{SYS15%} %else %{CMPXCHG%}
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90;ptx=78;precheck=off;aggregate=none>' -S %s | %FileCheck %s --check-prefix=NOSYSRMW
 ; NOSYSRMW-NOT: = atomicrmw {{(volatile )?}}{{u?(min|max)}} ptr {{[^,]*}}, i{{32|64}} %{{[0-9a-z]+}} monotonic
 
@@ -205,7 +208,8 @@ define void @fmax_f32_generic_volatile_device(ptr %p, float %v) {
 }
 
 ; fmin double, global, unused, volatile, over-aligned: the larger align is kept
-; (on the cmpxchg only under atom.sys, which has no alignment operand).
+; (on the cmpxchg only under atom.sys, which has no alignment operand; before
+; LLVM 20 that cmpxchg is atom.sys.cas too, and keeps none).
 define void @fmin_f64_global_volatile(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: define void @fmin_f64_global_volatile(
 ; RMW:        atomicrmw volatile min ptr addrspace(1) %p, i64 {{%.*}} monotonic, align 16
@@ -266,34 +270,48 @@ define double @fmax_f64_two_uses(ptr %p, double %v) {
 ; REPAIR-NEXT: [[SAME:%.*]] = icmp eq i32 [[NEW]], [[LOADED]]
 ; REPAIR-NEXT: br i1 [[SAME]], label %atomicrmw.end, label %atomicrmw.cas
 ; REPAIR:      atomicrmw.cas:
-; REPAIR-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
-; REPAIR-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
-; REPAIR-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
+; CMPXCHG-NEXT: [[PAIR:%.*]] = cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]] monotonic monotonic, align 4
+; CMPXCHG-NEXT: [[NEWLOADED]] = extractvalue { i32, i1 } [[PAIR]], 0
+; CMPXCHG-NEXT: [[OK:%.*]] = extractvalue { i32, i1 } [[PAIR]], 1
+; SYS15-NEXT:  [[NEWLOADED]] = call i32 asm sideeffect "atom.sys.global.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr addrspace(1) [[P]], i32 [[LOADED]], i32 [[NEW]])
+; SYS15-NEXT:  [[OK:%.*]] = icmp eq i32 [[NEWLOADED]], [[LOADED]]
 ; REPAIR-NEXT: br i1 [[OK]], label %atomicrmw.end, label %atomicrmw.start
 ; REPAIR:      atomicrmw.end:
 ; REPAIR-NEXT: [[RET:%.*]] = phi i32 [ [[LOADED]], %atomicrmw.start ], [ [[LOADED]], %atomicrmw.cas ]
 ; REPAIR-NEXT: ret i32 [[RET]]
 ; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.monotonic(
 ; REPAIR:      [[TAKE:%.*]] = icmp ugt i32 [[KV:%.*]], [[KA:%.*]]
-; REPAIR:      cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CMPXCHG:     cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; SYS15:       %newloaded = call i32 asm sideeffect "atom.sys.global.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr addrspace(1) %p, i32 %loaded, i32 %new)
+; SYS15-NEXT:  %success = icmp eq i32 %newloaded, %loaded
 ; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p0.monotonic(
 ; REPAIR:      [[AS:%.*]] = ashr i64 [[LOADED:%.*]], 63
 ; REPAIR-NEXT: [[AF:%.*]] = or i64 [[AS]], -9223372036854775808
 ; REPAIR:      icmp ult i64
 ; REPAIR:      [[AM:%.*]] = and i64 [[LOADED]], 9223372036854775807
 ; REPAIR-NEXT: [[ANAN:%.*]] = icmp ugt i64 [[AM]], 9218868437227405312
-; REPAIR:      cmpxchg ptr %p, i64 [[LOADED]], i64 {{%.*}} monotonic monotonic, align 8
+; CMPXCHG:     cmpxchg ptr %p, i64 [[LOADED]], i64 {{%.*}} monotonic monotonic, align 8
+; SYS15:       %newloaded = call i64 asm sideeffect "atom.sys.cas.b64 $0, [$1], $2, $3;", "=l,l,l,l,~{memory}"(ptr %p, i64 [[LOADED]], i64 %new)
+; SYS15-NEXT:  %success = icmp eq i64 %newloaded, [[LOADED]]
 ; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p3.monotonic(
 ; REPAIR:      icmp ugt i64
-; REPAIR:      cmpxchg ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; CMPXCHG:     cmpxchg ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 8
+; SYS15:       %newloaded = call i64 asm sideeffect "atom.sys.shared.cas.b64 $0, [$1], $2, $3;", "=l,l,l,l,~{memory}"(ptr addrspace(3) %p, i64 %loaded, i64 %new)
+; SYS15-NEXT:  %success = icmp eq i64 %newloaded, %loaded
 ; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p3.monotonic(
-; REPAIR:      cmpxchg ptr addrspace(3) %p
+; CMPXCHG:     cmpxchg ptr addrspace(3) %p
+; SYS15:       %newloaded = call i32 asm sideeffect "atom.sys.shared.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr addrspace(3) %p, i32 %loaded, i32 %new)
+; SYS15-NEXT:  %success = icmp eq i32 %newloaded, %loaded
 ; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.monotonic.volatile(
-; REPAIR:      cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CMPXCHG:     cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; SYS15:       %newloaded = call i32 asm sideeffect "atom.sys.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr %p, i32 %loaded, i32 %new)
+; SYS15-NEXT:  %success = icmp eq i32 %newloaded, %loaded
 ; REPAIR-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.device.monotonic.volatile(
 ; REPAIR:      cmpxchg volatile ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") monotonic monotonic, align 4
 ; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p1.monotonic.volatile(
-; REPAIR:      cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 16
+; CMPXCHG:     cmpxchg volatile ptr addrspace(1) %p, i64 {{%.*}}, i64 {{%.*}} monotonic monotonic, align 16
+; SYS15:       %newloaded = call i64 asm sideeffect "atom.sys.global.cas.b64 $0, [$1], $2, $3;", "=l,l,l,l,~{memory}"(ptr addrspace(1) %p, i64 %loaded, i64 %new)
+; SYS15-NEXT:  %success = icmp eq i64 %newloaded, %loaded
 ; REPAIR-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p0.monotonic(
 ; REPAIR-NOT:  define
 ; REPAIR:      attributes [[ATTR]] = { cold noinline nounwind }

@@ -8,8 +8,11 @@
 ; min/max of the sign trick (fmin, fmax, f32 and f64, and fminimum/fmaximum
 ; under assume=nan-free-memory: nvptx-system-scope-fminimum.ll) and the native
 ; add of fsub. The fences of a strong ordering stay around it (LLVM 22; LLVM 15
-; has no NVPTX fences, so the pass adds none there). cmpxchg is the backend's:
-; LLVM 22 prints it with .sys, LLVM 15 with no scope. The NaN repair's
+; has no NVPTX fences, so the pass adds none there). cmpxchg is the backend's
+; on LLVM 22, which prints it with .sys; LLVM 15 prints a cmpxchg with no
+; scope (.gpu), so before LLVM 20 the pass emits every cas of a system-scope
+; site as inline PTX `atom[.SEM].sys[.global|.shared].cas` too, and from
+; sm_60 no atom of a system-scope site is narrower than .sys. The NaN repair's
 ; cmpxchg loop is in a shared cold helper per kind of site (fpa.nanrepair.*,
 ; a .func after the functions, checked at the end) that the site calls, with
 ; the site's ordering and syncscope. Past its integer atoms, a system-scope
@@ -194,7 +197,7 @@ define float @fsub_system(ptr addrspace(1) %p, float %v) {
 ; CHECK:       atom.sys.global.add.f32
 ; CHECK-NOT:   atom.
 ; L22:         atom.relaxed.sys.global.cas.b32
-; L15:         atom.global.cas.b32
+; L15:         atom.sys.global.cas.b32
 ; CHECK-NOT:   atom.
 ; CHECK:       End function
   %old = atomicrmw fsub ptr addrspace(1) %p, float %v monotonic, align 4
@@ -237,42 +240,41 @@ define float @fmin_device(ptr addrspace(1) %p, float %v) {
 
 ; The NaN repair helpers, after the functions, in the order the sites first
 ; need them: each one cas loop with the site's ordering, at .sys where the
-; site is system scope (LLVM 15 prints every cas with no scope), on the
-; site's state space; the device site's at .gpu.
+; site is system scope (on LLVM 15 inline PTX, with the ordering as the
+; atom's .sem and none for monotonic), on the site's state space; the device
+; site's at .gpu (on LLVM 15 the backend's cas, with no scope, which is .gpu).
 ; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_monotonic(
 ; CHECK-NOT:   atom.
 ; L22:         atom.relaxed.sys.global.cas.b32
-; L15:         atom.global.cas.b32
+; L15:         atom.sys.global.cas.b32
 ; CHECK-NOT:   atom.
 ; CHECK:       ret;
 ; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmax_$_f32_$_p3_$_monotonic(
 ; CHECK-NOT:   atom.
 ; L22:         atom.relaxed.sys.shared.cas.b32
-; L15:         atom.shared.cas.b32
+; L15:         atom.sys.shared.cas.b32
 ; CHECK-NOT:   atom.
 ; CHECK:       ret;
 ; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmin_$_f64_$_p0_$_monotonic(
 ; CHECK-NOT:   atom.
 ; L22:         atom.relaxed.sys.cas.b64
-; L15:         atom.cas.b64
+; L15:         atom.sys.cas.b64
 ; CHECK-NOT:   atom.
 ; CHECK:       ret;
 ; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_monotonic(
 ; CHECK-NOT:   atom.
 ; L22:         atom.relaxed.sys.global.cas.b64
-; L15:         atom.global.cas.b64
+; L15:         atom.sys.global.cas.b64
 ; CHECK-NOT:   atom.
 ; CHECK:       ret;
 ; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_release(
 ; CHECK-NOT:   {{atom\.|fence}}
-; L22:         atom.release.sys.global.cas.b32
-; L15:         atom.global.cas.b32
+; CHECK:       atom.release.sys.global.cas.b32
 ; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       ret;
 ; CHECK-LABEL: .func (.param .b64 func_retval0) fpa_$_nanrepair_$_fmax_$_f64_$_p1_$_acq_rel(
 ; CHECK-NOT:   {{atom\.|fence}}
-; L22:         atom.acq_rel.sys.global.cas.b64
-; L15:         atom.global.cas.b64
+; CHECK:       atom.acq_rel.sys.global.cas.b64
 ; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       ret;
 ; CHECK-LABEL: .func (.param .b32 func_retval0) fpa_$_nanrepair_$_fmin_$_f32_$_p1_$_device_$_monotonic(

@@ -5,12 +5,13 @@
 ; test/verify/warp-sim.test; here only its structure is checked. The sites
 ; without a syncscope are system scope: on sm_70 and sm_80 the atomics the
 ; pass builds for them are inline PTX atom.sys (the leaders' predicated PTX
-; names .sys itself).
+; names .sys itself). Before LLVM 20 a system-scope cmpxchg is inline PTX
+; atom.sys.cas (llc-15 prints cmpxchg with no scope, .gpu): L15, else L22.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=none>' -S %s | %FileCheck %s --check-prefix=OFF
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %opt %loadplugin -fpa-aggregate=warp -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %fpa-opt --sm=80 --aggregate=warp --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80
-; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM70
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80,%if llvm15 %{L15%} %else %{L22%}
+; RUN: %opt %loadplugin -fpa-aggregate=warp -fpa-assume=reassociate-fadd -passes='lower-fp-atomics<sm=80>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM80,%if llvm15 %{L15%} %else %{L22%}
+; RUN: %fpa-opt --sm=80 --aggregate=warp --assume=reassociate-fadd %s | %FileCheck %s --check-prefixes=CHECK,SM80,%if llvm15 %{L15%} %else %{L22%}
+; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70;ptx=63;aggregate=warp;assume=reassociate-fadd>' -S %s | %FileCheck %s --check-prefixes=CHECK,SM70,%if llvm15 %{L15%} %else %{L22%}
 ; Without reassociate-fadd, fadd/fsub keep one atomic per lane.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefix=NOREASSOC
 
@@ -209,7 +210,9 @@ define void @fmax_bf16(ptr addrspace(1) %p, bfloat %v) {
 ; CHECK:      %contrib = select i1 {{%.*}}, i32 -32768, i32 %key
 ; SM80:       call i32 @llvm.nvvm.redux.sync.max(i32 %contrib, i32 %groupmask)
 ; CHECK:      warp.leader:
-; CHECK:      cmpxchg ptr addrspace(1)
+; L22:        cmpxchg ptr addrspace(1)
+; L15:        %newloaded = call i32 asm sideeffect "atom.sys.global.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr addrspace(1) %word, i32 %loaded, i32 {{%.*}})
+; L15-NEXT:   %success = icmp eq i32 %newloaded, %loaded
   %old = atomicrmw fmax ptr addrspace(1) %p, bfloat %v monotonic, align 2
   ret void
 }
