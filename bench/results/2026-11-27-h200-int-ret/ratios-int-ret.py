@@ -6,7 +6,7 @@ d = {}
 for r in csv.reader(l for l in open(sys.argv[1]) if not l.startswith('#')):
     if r[0] == 'op':
         continue
-    d[tuple(r[:5]) + (r[5].replace('-cold', ''),)] = float(r[6])
+    d[tuple(r[:5]) + ((r[5][:-5] if r[5].endswith('-cold') else r[5]),)] = float(r[6])
 vs = sys.argv[2].split(',')
 keys = sorted(set(k[:5] for k in d if k[:5] + ('int-ret',) in d))
 print(' ' * 38 + ' '.join('%9s' % v for v in vs))

@@ -5,7 +5,7 @@ f=sys.argv[1]; vs=sys.argv[2].split(',')
 d={}
 for r in csv.reader(l for l in open(f) if not l.startswith('#')):
     if r[0]=='op': continue
-    d[tuple(r[:5])+(r[5].replace('-cold',''),)]=float(r[6])
+    d[tuple(r[:5])+((r[5][:-5] if r[5].endswith('-cold') else r[5]),)]=float(r[6])
 keys=sorted(set(k[:5] for k in d))
 print(' '*34+' '.join('%11s'%v for v in vs))
 for k in keys:
