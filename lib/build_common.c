@@ -149,6 +149,22 @@ static const char *ptx_rmw_op(LLVMAtomicRMWBinOp op, LLVMTypeRef ty) {
  * .sem means .relaxed). The backend emits a system-scope atomicrmw with no
  * scope, which PTX reads as .gpu; a release or SC fence the ordering needs
  * stays outside, as for the atomicrmw. */
+/* The PTX .sem of an atom for `o` (sm_70+): none for monotonic; seq_cst
+ * would also need a leading fence.sc, which only LLVM 20+ can build. */
+static const char *ptx_sem(LLVMAtomicOrdering o) {
+  switch (o) {
+  case LLVMAtomicOrderingAcquire:
+    return ".acquire";
+  case LLVMAtomicOrderingRelease:
+    return ".release";
+  case LLVMAtomicOrderingAcquireRelease:
+  case LLVMAtomicOrderingSequentiallyConsistent:
+    return ".acq_rel";
+  default:
+    return "";
+  }
+}
+
 static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
                              const char *op, const char *sem, LLVMValueRef ptr,
                              LLVMValueRef val) {
@@ -189,22 +205,7 @@ LLVMValueRef fpa_emit_cmpxchg(LLVMBuilderRef b, const fpa_site *s,
     unsigned bits = LLVMGetIntTypeWidth(ty);
     LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
     const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
-    const char *sem = "";
-    if (s->sys_asm >= 2)
-      switch (s->ordering) {
-      case LLVMAtomicOrderingAcquire:
-        sem = ".acquire";
-        break;
-      case LLVMAtomicOrderingRelease:
-        sem = ".release";
-        break;
-      case LLVMAtomicOrderingAcquireRelease:
-      case LLVMAtomicOrderingSequentiallyConsistent:
-        sem = ".acq_rel";
-        break;
-      default:
-        break;
-      }
+    const char *sem = s->sys_asm >= 2 ? ptx_sem(s->ordering) : "";
     const char *reg = bits == 64 ? "l" : "r";
     char text[96], cons[48];
     snprintf(text, sizeof text, "atom%s.sys%s.cas.b%u $0, [$1], $2, $3;", sem,
@@ -259,8 +260,14 @@ LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
   int acquire_in_atom = ptx && (fences & FPA_FENCE_TRAILING) &&
                         s->sys_asm >= 2 &&
                         trailing_fence(s->ordering) == LLVMAtomicOrderingAcquire;
+  /* before LLVM 20 llc has no NVPTX fences, so the pass adds none: from
+   * sm_70 the inline atom carries the ordering itself, as the cas does
+   * (fpa_emit_cmpxchg) */
+  const char *sem = acquire_in_atom ? ".acquire" : "";
+  if (ptx && !FPA_NVPTX_HAS_FENCES && s->sys_asm >= 2)
+    sem = ptx_sem(s->ordering);
   if (ptx) {
-    rmw = sys_atom(b, s, ptx, acquire_in_atom ? ".acquire" : "", ptr, val);
+    rmw = sys_atom(b, s, ptx, sem, ptr, val);
   } else {
     rmw = LLVMBuildAtomicRMW(b, op, ptr, val, s->ordering, 0);
     LLVMSetAlignment(rmw, s->align);

@@ -231,9 +231,19 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
       (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
        d->strategy == FPA_S_FADD_GUARDED)) {
     size_t n = strlen(d->reason);
-    snprintf(d->reason + n, sizeof d->reason - n,
-             "; note: this LLVM's NVPTX backend has no fences, so the "
-             "ordering rests on its atomicrmw lowering");
+    if (s->ssid == FPA_SYNCSCOPE_SYSTEM && fpa_rmw_sys_asm(c) >= 2 &&
+        !sys_asm_gap(s, c))
+      /* fpa_emit_rmw and fpa_emit_cmpxchg: the inline atoms' .sem */
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; note: this LLVM's NVPTX backend has no fences, so the "
+               "ordering is the inline atoms' .sem%s",
+               s->ordering == LLVMAtomicOrderingSequentiallyConsistent
+                   ? " (acq_rel: no fence.sc)"
+                   : "");
+    else
+      snprintf(d->reason + n, sizeof d->reason - n,
+               "; note: this LLVM's NVPTX backend has no fences, so the "
+               "ordering rests on its atomicrmw lowering");
   }
   if (o->precheck && d->strategy == FPA_S_INT_TRICK) {
     size_t n = strlen(d->reason);

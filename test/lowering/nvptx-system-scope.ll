@@ -28,6 +28,11 @@
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50>' %s | %llc -mcpu=sm_50 -o - | %FileCheck %s --check-prefix=SM50
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=50>' -fpa-report=- -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REPORT50
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=70>' -fpa-report=- -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REPORT
+; LLVM 15 has no NVPTX fences: the report says the ordering is the inline
+; atoms' .sem, and that seq_cst gets acq_rel without fence.sc.
+; RUN: %if llvm15 %{ %opt %loadplugin -passes='lower-fp-atomics<sm=70>' -fpa-report=- -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REPORT15 %}
+; REPORT15:     fmin_release_system: fmin float addrspace(1): rewritten int-trick: {{.*}}; note: this LLVM's NVPTX backend has no fences, so the ordering is the inline atoms' .sem; system scope:
+; REPORT15:     fsub_f64_seq_cst_system: fsub double addrspace(1): rewritten fadd-neg: {{.*}}; note: this LLVM's NVPTX backend has no fences, so the ordering is the inline atoms' .sem (acq_rel: no fence.sc); system scope:
 ; A module whose triple is not nvptx (target=nvptx forced, as the host test
 ; harnesses do) gets no inline PTX.
 ; RUN: sed -e 's/^target triple = .*/target triple = "x86_64-unknown-linux-gnu"/' %s \
@@ -139,16 +144,19 @@ define double @fmax_f64_system(ptr addrspace(1) %p, double %v) {
 
 ; release: one leading fence (PTX fence.acq_rel, the lightest that releases)
 ; before the sign branch, none after; the repair's cas (in its helper)
-; carries the release.
+; carries the release. LLVM 15 (no NVPTX fences): the atoms carry it as
+; their .sem.
 define float @fmin_release_system(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: fmin_release_system(
 ; CHECK-NOT:   {{atom\.|fence}}
 ; L22:         fence.acq_rel.sys;
 ; L22-NEXT:    @{{%p[0-9]+}} bra
 ; CHECK-NOT:   {{atom\.|fence}}
-; CHECK:       atom.sys.global.min.s32
+; L22:         atom.sys.global.min.s32
+; L15:         atom.release.sys.global.min.s32
 ; CHECK-NOT:   {{atom\.|fence}}
-; CHECK:       atom.sys.global.max.u32
+; L22:         atom.sys.global.max.u32
+; L15:         atom.release.sys.global.max.u32
 ; CHECK-NOT:   {{atom\.|fence}}
 ; CHECK:       %atomicrmw.nanrepair
 ; CHECK-NOT:   {{cas|atom\.([^s]|s[^y])|fence}}
@@ -162,16 +170,19 @@ define float @fmin_release_system(ptr addrspace(1) %p, float %v) {
 }
 
 ; acq_rel: a release fence before the sign branch, relaxed atom.sys on both
-; paths, an acquire fence (fence.acq_rel) after their join.
+; paths, an acquire fence (fence.acq_rel) after their join; LLVM 15 (no
+; NVPTX fences): atom.acq_rel.sys on both paths.
 define double @fmax_acq_rel_system(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: fmax_acq_rel_system(
 ; CHECK-NOT:   {{atom\.|fence}}
 ; L22:         fence.acq_rel.sys;
 ; L22-NEXT:    @{{%p[0-9]+}} bra
 ; CHECK-NOT:   {{atom\.|fence}}
-; CHECK:       atom.sys.global.max.s64
+; L22:         atom.sys.global.max.s64
+; L15:         atom.acq_rel.sys.global.max.s64
 ; CHECK-NOT:   {{atom\.|fence}}
-; CHECK:       atom.sys.global.min.u64
+; L22:         atom.sys.global.min.u64
+; L15:         atom.acq_rel.sys.global.min.u64
 ; L22-NEXT:    // end inline asm
 ; L22-NEXT:    $L__BB{{.*}}atomicrmw.join
 ; L22-NEXT:    fence.acq_rel.sys;
@@ -206,14 +217,15 @@ define float @fsub_system(ptr addrspace(1) %p, float %v) {
 
 ; fsub double, seq_cst: fadd of -v after a seq_cst fence, as
 ; atom.acquire.sys.global.add.f64 (sm_70 has .sem; PTX maps a seq_cst
-; read-modify-write to fence.sc then an acquire atom).
+; read-modify-write to fence.sc then an acquire atom). LLVM 15 has no NVPTX
+; fences: atom.acq_rel.sys, without the fence.sc (README, Known gaps).
 define double @fsub_f64_seq_cst_system(ptr addrspace(1) %p, double %v) {
 ; CHECK-LABEL: fsub_f64_seq_cst_system(
 ; CHECK-NOT:   {{atom\.|cas}}
 ; L22:         fence.sc.sys;
 ; CHECK-NOT:   {{atom\.|cas|fence}}
 ; L22:         atom.acquire.sys.global.add.f64
-; L15:         atom.sys.global.add.f64
+; L15:         atom.acq_rel.sys.global.add.f64
 ; CHECK-NOT:   {{atom\.|cas|fence}}
 ; CHECK:       ret;
   %old = atomicrmw fsub ptr addrspace(1) %p, double %v seq_cst, align 8
