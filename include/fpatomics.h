@@ -42,9 +42,9 @@ typedef enum fpa_result {
   FPA_ERR_OPTION = 2,   /* unknown option name or invalid option value */
   FPA_ERR_NOMEM = 3,    /* out of memory */
   FPA_ERR_INPUT = 4,    /* the input module is invalid */
-  FPA_ERR_VERIFY = 5,   /* a lowered function failed verification (a bug);
-                           its body is replaced by `unreachable`, so the
-                           module stays valid */
+  FPA_ERR_VERIFY = 5,   /* a lowered or added function failed verification
+                           (a bug); its body is replaced by `unreachable`,
+                           so the module stays valid */
   FPA_ERR_FATAL = 6     /* LLVM reported a fatal error during the call; the
                            module, and the context it was in, are in an
                            unknown state: dispose of them and use them for
@@ -175,9 +175,10 @@ const char *fpa_action_name(fpa_action action);
  * left as they were and recorded with FPA_ACTION_UNSUPPORTED; that is not a
  * failure. The module must be valid on entry (fpa_parse_module verifies what it
  * reads; run LLVMVerifyModule on a module from elsewhere); every function
- * the pass changes is verified again afterwards, and a failure there
- * returns FPA_ERR_VERIFY, with that function's body replaced by one
- * `unreachable` block. A fatal error of LLVM during the call returns
+ * the pass changes or adds (internal `fpa.nanrepair.*` functions, one per
+ * kind of site whose NaN repair they hold) is verified afterwards, and a
+ * failure there returns FPA_ERR_VERIFY, with that function's body replaced
+ * by one `unreachable` block. A fatal error of LLVM during the call returns
  * FPA_ERR_FATAL (see fpa_options_set_catch_fatal). */
 int fpa_lower_module(LLVMModuleRef module, const fpa_options *opts,
                      fpa_report **report, char **error);
