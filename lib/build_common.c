@@ -144,11 +144,6 @@ static const char *ptx_rmw_op(LLVMAtomicRMWBinOp op, LLVMTypeRef ty) {
   }
 }
 
-/* `atom[SEM].sys[.SPACE].OP $0, [$1], $2` as inline asm: a
- * read-modify-write at system scope, relaxed where `sem` is "" (PTX: no
- * .sem means .relaxed). The backend emits a system-scope atomicrmw with no
- * scope, which PTX reads as .gpu; a release or SC fence the ordering needs
- * stays outside, as for the atomicrmw. */
 /* The PTX .sem of an atom for `o` (sm_70+): none for monotonic; seq_cst
  * would also need a leading fence.sc, which only LLVM 20+ can build. */
 static const char *ptx_sem(LLVMAtomicOrdering o) {
@@ -165,9 +160,15 @@ static const char *ptx_sem(LLVMAtomicOrdering o) {
   }
 }
 
+/* `atom[SEM].sys[.SPACE].OP $0, [$1], $2[, $3]` as inline asm: a
+ * read-modify-write at system scope (`c`: cas's new value, else NULL),
+ * relaxed where `sem` is "" (PTX: no .sem means .relaxed). The backend
+ * emits a system-scope atomicrmw with no scope, which PTX reads as .gpu; a
+ * release or SC fence the ordering needs stays outside, as for the
+ * atomicrmw. */
 static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
                              const char *op, const char *sem, LLVMValueRef ptr,
-                             LLVMValueRef val) {
+                             LLVMValueRef val, LLVMValueRef c) {
   LLVMTypeRef ty = LLVMTypeOf(val), pty = LLVMTypeOf(ptr);
   unsigned as = LLVMGetPointerAddressSpace(pty);
   LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
@@ -178,17 +179,19 @@ static LLVMValueRef sys_atom(LLVMBuilderRef b, const fpa_site *s,
                     : LLVMGetIntTypeWidth(ty) == 64 ? "l"
                                                     : "r";
   char text[96], cons[48];
-  snprintf(text, sizeof text, "atom%s.sys%s.%s $0, [$1], $2;", sem, space,
-           op);
-  snprintf(cons, sizeof cons, "=%s,%s,%s,~{memory}", reg,
-           LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg);
-  LLVMTypeRef params[2] = {pty, ty};
-  LLVMTypeRef fty = LLVMFunctionType(ty, params, 2, 0);
+  snprintf(text, sizeof text, "atom%s.sys%s.%s $0, [$1], $2%s;", sem, space, op,
+           c ? ", $3" : "");
+  snprintf(cons, sizeof cons, "=%s,%s,%s%s%s,~{memory}", reg,
+           LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg, c ? "," : "",
+           c ? reg : "");
+  unsigned n = c ? 3 : 2;
+  LLVMTypeRef params[3] = {pty, ty, ty};
+  LLVMTypeRef fty = LLVMFunctionType(ty, params, n, 0);
   LLVMValueRef asm_ =
       LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
                        LLVMInlineAsmDialectATT, 0);
-  LLVMValueRef args[2] = {ptr, val};
-  return LLVMBuildCall2(b, fty, asm_, args, 2, "");
+  LLVMValueRef args[3] = {ptr, val, c};
+  return LLVMBuildCall2(b, fty, asm_, args, n, c ? "newloaded" : "");
 }
 
 LLVMValueRef fpa_emit_cmpxchg(LLVMBuilderRef b, const fpa_site *s,
@@ -201,24 +204,10 @@ LLVMValueRef fpa_emit_cmpxchg(LLVMBuilderRef b, const fpa_site *s,
       s->ssid == FPA_SYNCSCOPE_SYSTEM && (as == 0 || as == 1 || as == 3)) {
     /* llc would print the cas with no scope (.gpu): inline PTX with .sys,
      * and from sm_70 the ordering as the atom's .sem */
-    LLVMTypeRef ty = LLVMTypeOf(cmp), pty = LLVMTypeOf(ptr);
-    unsigned bits = LLVMGetIntTypeWidth(ty);
-    LLVMTargetDataRef dl = LLVMGetModuleDataLayout(s->mod);
-    const char *space = as == 1 ? ".global" : as == 3 ? ".shared" : "";
-    const char *sem = s->sys_asm >= 2 ? ptx_sem(s->ordering) : "";
-    const char *reg = bits == 64 ? "l" : "r";
-    char text[96], cons[48];
-    snprintf(text, sizeof text, "atom%s.sys%s.cas.b%u $0, [$1], $2, $3;", sem,
-             space, bits);
-    snprintf(cons, sizeof cons, "=%s,%s,%s,%s,~{memory}", reg,
-             LLVMPointerSizeForAS(dl, as) == 8 ? "l" : "r", reg, reg);
-    LLVMTypeRef params[3] = {pty, ty, ty};
-    LLVMTypeRef fty = LLVMFunctionType(ty, params, 3, 0);
-    LLVMValueRef asm_ =
-        LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
-                         LLVMInlineAsmDialectATT, 0);
-    LLVMValueRef args[3] = {ptr, cmp, nv};
-    LLVMValueRef prev = LLVMBuildCall2(b, fty, asm_, args, 3, "newloaded");
+    char op[16];
+    snprintf(op, sizeof op, "cas.b%u", LLVMGetIntTypeWidth(LLVMTypeOf(cmp)));
+    LLVMValueRef prev = sys_atom(
+        b, s, op, s->sys_asm >= 2 ? ptx_sem(s->ordering) : "", ptr, cmp, nv);
     if (old)
       *old = prev;
     return LLVMBuildICmp(b, LLVMIntEQ, prev, cmp, ok_name);
@@ -267,7 +256,7 @@ LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
   if (ptx && !FPA_NVPTX_HAS_FENCES && s->sys_asm >= 2)
     sem = ptx_sem(s->ordering);
   if (ptx) {
-    rmw = sys_atom(b, s, ptx, sem, ptr, val);
+    rmw = sys_atom(b, s, ptx, sem, ptr, val, NULL);
   } else {
     rmw = LLVMBuildAtomicRMW(b, op, ptr, val, s->ordering, 0);
     LLVMSetAlignment(rmw, s->align);
