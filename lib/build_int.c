@@ -212,19 +212,9 @@ static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
   LLVMTypeRef params[3] = {pty, s->vty, ity};
   LLVMTypeRef ft = LLVMFunctionType(ity, params, 3, 0);
   /* named for what tells most sites apart; sites that differ only in
-   * alignment, processor or an unnamed scope get LLVM's numbered names */
-  static const char *const orders[] = {
-      [LLVMAtomicOrderingMonotonic] = "monotonic",
-      [LLVMAtomicOrderingAcquire] = "acquire",
-      [LLVMAtomicOrderingRelease] = "release",
-      [LLVMAtomicOrderingAcquireRelease] = "acq_rel",
-      [LLVMAtomicOrderingSequentiallyConsistent] = "seq_cst"};
-  const char *order = (size_t)s->ordering < sizeof orders / sizeof orders[0] &&
-                              orders[s->ordering]
-                          ? orders[s->ordering]
-                          : "atomic";
-  /* the scopes that clang and the targets' tests spell (system has no
-   * name); another one is told apart by number */
+   * alignment, processor or an unnamed scope get LLVM's numbered names.
+   * The scopes that clang and the targets' tests spell (system has no
+   * name): */
   static const char *const scopes[] = {"block",     "cluster",        "device",
                                        "workgroup", "subgroup",       "agent",
                                        "wavefront", "all_svm_devices"};
@@ -238,7 +228,8 @@ static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
   char name[96];
   snprintf(name, sizeof name, "fpa.nanrepair.%s.f%u.p%u%s%s.%s%s",
            fpa_op_name(s->op), s->bits, s->addrspace, scope ? "." : "",
-           scope ? scope : "", order, s->is_volatile ? ".volatile" : "");
+           scope ? scope : "", fpa_ordering_name(s->ordering),
+           s->is_volatile ? ".volatile" : "");
   LLVMValueRef fn = LLVMAddFunction(s->mod, name, ft);
   LLVMSetLinkage(fn, LLVMInternalLinkage);
   LLVMSetFunctionCallConv(fn, cc);

@@ -11,6 +11,23 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *fpa_ordering_name(LLVMAtomicOrdering o) {
+  switch (o) {
+  case LLVMAtomicOrderingMonotonic:
+    return "monotonic";
+  case LLVMAtomicOrderingAcquire:
+    return "acquire";
+  case LLVMAtomicOrderingRelease:
+    return "release";
+  case LLVMAtomicOrderingAcquireRelease:
+    return "acq_rel";
+  case LLVMAtomicOrderingSequentiallyConsistent:
+    return "seq_cst";
+  default:
+    return "unordered";
+  }
+}
+
 const char *fpa_op_name(fpa_op op) {
   static const char *names[] = {"fadd", "fsub",     "fmin",
                                 "fmax", "fminimum", "fmaximum"};

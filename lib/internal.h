@@ -246,6 +246,8 @@ void fpa_decide(const fpa_site *s, const fpa_caps *caps, const fpa_options *o,
                 fpa_decision *d);
 const char *fpa_strategy_name(fpa_strategy s);
 const char *fpa_op_name(fpa_op op);
+/* An atomic ordering as LLVM IR spells it ("unordered" below monotonic). */
+const char *fpa_ordering_name(LLVMAtomicOrdering o);
 
 /*--- builders (build_common.c, build_int.c, build_loop.c) ---------------*/
 

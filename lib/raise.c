@@ -163,23 +163,6 @@ static LLVMMetadataRef loop_loc(LLVMValueRef fn, LLVMValueRef cas,
   return loc ? user_loc(fn, loc) : NULL;
 }
 
-static const char *ordering_name(LLVMAtomicOrdering o) {
-  switch (o) {
-  case LLVMAtomicOrderingMonotonic:
-    return "monotonic";
-  case LLVMAtomicOrderingAcquire:
-    return "acquire";
-  case LLVMAtomicOrderingRelease:
-    return "release";
-  case LLVMAtomicOrderingAcquireRelease:
-    return "acq_rel";
-  case LLVMAtomicOrderingSequentiallyConsistent:
-    return "seq_cst";
-  default:
-    return "unordered";
-  }
-}
-
 /* The weakest ordering at least as strong as both. */
 static LLVMAtomicOrdering join_ordering(LLVMAtomicOrdering a,
                                         LLVMAtomicOrdering b) {
@@ -2081,7 +2064,7 @@ static int add_raised(fpa_raise *r, const plan *p, LLVMValueRef rmw) {
                               "word that a value from before the loop "
                               "selects",
            p->op_what, fpa_op_name(p->op), p->is_volatile ? " volatile" : "",
-           ordering_name(p->ordering), scope, p->cas.note[0] ? " (" : "",
+           fpa_ordering_name(p->ordering), scope, p->cas.note[0] ? " (" : "",
            p->cas.note, p->cas.note[0] ? ")" : "");
   LLVMDisposeMessage(vty);
   return FPA_OK;

@@ -12,21 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *ordering_name(LLVMAtomicOrdering o) {
-  switch (o) {
-  case LLVMAtomicOrderingAcquire:
-    return "acquire";
-  case LLVMAtomicOrderingRelease:
-    return "release";
-  case LLVMAtomicOrderingAcquireRelease:
-    return "acq_rel";
-  case LLVMAtomicOrderingSequentiallyConsistent:
-    return "seq_cst";
-  default:
-    return "not monotonic";
-  }
-}
-
 /* The opcode of `v` in *op when it is an instruction or a constant
  * expression; 0 otherwise. */
 static int opcode_of(LLVMValueRef v, LLVMOpcode *op) {
@@ -155,7 +140,7 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     snprintf(w, n,
              "%s: one leader's atomic cannot carry the other lanes' "
              "ordering",
-             ordering_name(s->ordering));
+             fpa_ordering_name(s->ordering));
   else if (s->ssid == FPA_SYNCSCOPE_SINGLETHREAD)
     snprintf(w, n,
              "singlethread scope: the lanes' atomics are not atomic "
