@@ -8,9 +8,9 @@
 |* (warp_hint.c): the precheck form, in lane 0 (no activemask, which needs  *|
 |* PTX 6.2, while llc's default for sm_70 is PTX 6.0), that its update      *|
 |* changed memory; the direct form, from its atomic's old value in one      *|
-|* warp per row of the block, that its update was a no-op. With NaN repair  *|
-|* and activemask, a direct-form warp whose operands have both signs first  *|
-|* tries one cmpxchg from a loaded value (mixed_cas_form).                  *|
+|* warp per row of the block, that its update was a no-op. With NaN repair, *|
+|* activemask and a used result, a direct-form warp whose operands have     *|
+|* both signs first tries one cmpxchg from a loaded value (mixed_cas_form). *|
 \*===----------------------------------------------------------------------===*/
 #include "warp.h"
 
@@ -18,16 +18,19 @@
 #include <string.h>
 
 /* Layout, where the direct form is the likely branch, so that many cold
- * addresses pay one test. With NaN repair, which waits for the atomic's
- * old value in every warp anyway, two forms:
+ * addresses pay one test. With the mixed-sign form (NaN repair and a used
+ * result: every warp waits for the old value, and the form's one cmpxchg
+ * saves a warp of both signs an atomic instruction's round trip), two
+ * forms:
  *
- *   start:       hot = hint != cold; [mixed = ballot of the sign bits]
+ *   start:       hot = hint != cold; mixed = ballot of the sign bits
  *                br hot, hint.precheck, hint.direct
- *   hint.direct: [br mixed, hint.cas.load, hint.int]
+ *   hint.direct: br mixed, hint.cas.load, hint.int
  *                the direct form, learning in a learning warp only
  *
- * Without it, the direct form of a warp that does not learn need not wait
- * for the old value, so it stays apart from the learning one:
+ * Otherwise the direct form of a warp that does not learn is the integer
+ * trick alone (with its NaN repair), apart from the learning one, so that
+ * it pays no test beyond the hint's and the learner's:
  *
  *   start:       plain = !hot & !learner; br plain, hint.direct, hint.ask
  *   hint.ask:    br hot, hint.precheck, hint.learn
@@ -171,12 +174,13 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   LLVMValueRef hot = fpa_warp_hint_hot(&w, word);
   LLVMValueRef learner = fpa_warp_learner(&w);
   LLVMValueRef mixed = mixed_cas && nan_repair ? mixed_signs(&w, vbits) : NULL;
+  int two_forms = mixed != NULL;
   LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");
   LLVMBasicBlockRef direct = fpa_warp_block(&w, "hint.direct");
   LLVMValueRef old[3];
   LLVMBasicBlockRef exit[3];
   LLVMBasicBlockRef learn = NULL;
-  if (nan_repair) {
+  if (two_forms) {
     fpa_warp_weigh(&w, LLVMBuildCondBr(b, hot, pre, direct), 0);
   } else {
     learn = fpa_warp_block(&w, "hint.learn");
@@ -189,15 +193,13 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   }
   int nforms = 2;
   fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
-  if (nan_repair) {
+  if (two_forms) {
     w.learn_if = learner;
-    if (mixed) {
-      LLVMBasicBlockRef rest = fpa_warp_block(&w, "hint.int");
-      mixed_cas_form(&w, direct, rest, mixed, vbits, learner, hint, &old[2],
-                     &exit[2]);
-      direct = rest;
-      nforms = 3;
-    }
+    LLVMBasicBlockRef rest = fpa_warp_block(&w, "hint.int");
+    mixed_cas_form(&w, direct, rest, mixed, vbits, learner, hint, &old[2],
+                   &exit[2]);
+    direct = rest;
+    nforms = 3;
     fpa_warp_hinted_rmw(&w, &plan, direct, hint, vbits, 0, &old[1], &exit[1]);
   } else {
     fpa_warp_hinted_rmw(&w, &plan, learn, hint, vbits, 0, &old[1], &exit[1]);

@@ -275,9 +275,15 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
       /* the default: where it does not apply, the int trick as it is */
     } else if (o->precheck == FPA_PRECHECK_ADAPTIVE) {
       /* the mixed-sign form waits for its load, as NaN repair waits for
-       * the atomic's old value; it needs activemask (PTX 6.2), which the
-       * PTX the code is sure to get must have */
-      int cas = d->nan_repair && c->ptx_sure >= 62 && !s->one_lane;
+       * the atomic's old value. It pays where the result is used, and for
+       * 64-bit values, whose two integer atomics are slower than a load
+       * and a cmpxchg; a 32-bit site whose result is unused takes both
+       * integer atomics, which at many cold addresses beat the load's
+       * round trip before the cmpxchg, and tests no signs. It needs
+       * activemask (PTX 6.2), which the PTX the code is sure to get must
+       * have. */
+      int cas = d->nan_repair && c->ptx_sure >= 62 && !s->one_lane &&
+                (s->result_used || s->bits == 64);
       d->precheck = cas ? FPA_PRECHECK_ADAPTIVE_CAS : FPA_PRECHECK_ADAPTIVE;
       snprintf(d->reason + n, sizeof d->reason - n,
                "; adaptive precheck: skipped when a load shows no change, "

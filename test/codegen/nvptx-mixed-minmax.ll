@@ -4,7 +4,8 @@
 ; -fcuda-flush-denormals-to-zero), where llvm.minnum would become
 ; min.ftz.f32 and lose subnormals; also after -O2 (InstCombine keeps the
 ; NVVM intrinsic there). A NaN operand selects the loaded value, the
-; cmpxchg's new value.
+; cmpxchg's new value. The form is there for a used f32 result (fmin_ftz)
+; and for f64 (fmax_f64, result unused).
 ; REQUIRES: nvptx
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=none>' %s -o %t.bc
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx70 %t.bc -o %t.ptx
@@ -33,8 +34,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: // %hint.cas.try
 ; RAW-NEXT: atom{{(.relaxed.gpu)?}}.global.cas.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}], [[CUR]], [[N]];
 ; OPT-NEXT: atom{{(.relaxed.gpu)?}}.global.cas.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}], [[CUR]], %r{{[0-9]+}};
-define ptx_kernel void @fmin_ftz(ptr addrspace(1) %p, float %v) #0 {
+define ptx_kernel void @fmin_ftz(ptr addrspace(1) %p, float %v, ptr addrspace(1) %out) #0 {
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  store float %o, ptr addrspace(1) %out, align 4
   ret void
 }
 

@@ -7,7 +7,8 @@
 ; (one lane per warp has no signs to compare); with it used, the leaders'
 ; predicated integer trick loads first (a predicated ld) while a hint of
 ; its own is hot, and learns into it. The per-lane path keeps the per-lane
-; forms, mixed-sign form included, and the hint of the path that a warp
+; forms (the mixed-sign form where the result is used or the value is 64
+; bits; these f32 sites' results are unused), and the hint of the path that a warp
 ; takes where its lanes' addresses are known to differ (or, with no such
 ; test, the one after the grouping test) is loaded at the top of the region
 ; that runs exactly when the atomic does.
@@ -76,7 +77,9 @@ define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspac
 ; CHECK: warp.perlane:
 ; CHECK-NOT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[PL]]
 ; CHECK: %hot{{[0-9]*}} = icmp ne i32
-; CHECK: %signs = call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK-NOT: vote.ballot
+; CHECK: %plain{{[0-9]*}} = and i1
+; CHECK-NOT: vote.ballot
 ; CHECK: atomicrmw max ptr addrspace(1) %p
 ; CHECK: atomicrmw umin ptr addrspace(1) %p
 ; CHECK: %total = call i32 @llvm.nvvm.redux.sync.max(
@@ -104,7 +107,9 @@ define ptx_kernel void @arg_offset_max(ptr addrspace(1) %p, double %v) {
 ; CHECK: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks
 ; CHECK: warp.distinct:
 ; CHECK-NOT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[FAST]]
-; CHECK: %signs{{[0-9]*}} = call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK-NOT: vote.ballot
+; CHECK: %plain{{[0-9]*}} = and i1
+; CHECK-NOT: vote.ballot
 ; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint[[FAST]]
 ; CHECK-LABEL: define ptx_kernel void @shared_global(
 define ptx_kernel void @per_thread(ptr addrspace(1) %p, float %v) {

@@ -4,10 +4,11 @@
 ; and both forms learn into it. Only for non-volatile monotonic atomics on
 ; NVPTX sm_70+ without aggregate=warp; elsewhere the plain trick.
 ; With NaN repair, where the PTX the code is sure to get has activemask
-; (6.2: sm_75's minimum, or an explicit ptx option), a warp of the direct
-; form whose operands have both signs first tries one cmpxchg from a
-; loaded value (CAS); for sm_70 with no ptx option there is no such form
-; (llc's default PTX for sm_70 is 6.0). The runs pass aggregate=none: these
+; (6.2: sm_75's minimum, or an explicit ptx option), and the result is used
+; or the value is 64 bits, a warp of the direct form whose operands have
+; both signs first tries one cmpxchg from a loaded value (CAS); for sm_70
+; with no ptx option there is no such form (llc's default PTX for sm_70 is
+; 6.0), nor for an unused f32 (fmin_f32). The runs pass aggregate=none: these
 ; kernels' unused updates of a pointer argument would otherwise be
 ; aggregated by the default aggregate=auto (nvptx-aggregate-auto.ll).
 ; RUN: %fpa-opt --aggregate=none --sm=70 %s | %FileCheck %s --check-prefixes=CHECK,SM70
@@ -44,8 +45,10 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; The hint is read at the top and %tid.x below 32 marks a learning warp.
-; With NaN repair (which waits for the old value in every warp) there are
-; two forms: a cold hint takes the direct form, marked likely.
+; An unused f32 has no mixed-sign form: a warp with a cold hint that does
+; not learn takes the integer trick alone (hint.direct, marked likely);
+; the others ask the hint: hot, the precheck form; cold, the learning
+; direct form (hint.learn).
 ; CHECK: @fpa.warp.hint = internal addrspace(3) global [2 x i32] undef, align 4
 ; CHECK: @fpa.warp.hint1 = internal addrspace(3) global [2 x i32] undef, align 4
 ; CHECK-LABEL: define ptx_kernel void @fmin_f32(
@@ -55,15 +58,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %hot = icmp ne i32 [[F]], [[COLD:-?[1-9][0-9]*]]
 ; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %learner = icmp ult i32 %tid.x, 32
-; The mixed-sign test, where the lanes are together at the site, before the
-; hint's branch: a ballot of the operands' sign bits over activemask.
-; CAS-NEXT: %neg = icmp slt i32 %vbits, 0
-; CAS-NEXT: %activemask = call i32 {{@llvm.nvvm.activemask\(\)|asm sideeffect "activemask.b32 \$0;", "=r"\(\)}}
-; CAS-NEXT: %signs = call i32 @llvm.nvvm.vote.ballot.sync(i32 %activemask, i1 %neg)
-; CAS-NEXT: [[A:%[0-9]+]] = icmp ne i32 %signs, %activemask
-; CAS-NEXT: [[B:%[0-9]+]] = icmp ne i32 %signs, 0
-; CAS-NEXT: %mixed = and i1 [[B]], [[A]]
-; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.direct, !prof [[W:![0-9]+]]
+; CHECK-NEXT: [[NL:%[0-9]+]] = xor i1 %learner, true
+; CHECK-NEXT: [[NH:%[0-9]+]] = xor i1 %hot, true
+; CHECK-NEXT: %plain = and i1 [[NH]], [[NL]]
+; CHECK-NEXT: br i1 %plain, label %hint.direct, label %hint.ask, !prof [[W:![0-9]+]]
 ; The precheck form: no store where the load shows a no-op; where it shows a
 ; change, lane 0 stores the cold word after an atomic that changed memory
 ; (the old value, which NaN repair waits for anyway).
@@ -87,22 +85,93 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: br label %atomicrmw.learned
 ; CHECK: atomicrmw.learned:
 ; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 %old
-; The direct form: 0 (hot) into the hint after an atomic that was a no-op, in a
-; learning warp only. With CAS, a mixed-sign warp goes to hint.cas.load
-; first, and a failed cmpxchg comes back to the integer atomics (hint.int).
+; The plain direct form: the integer atomics and the NaN repair, no store.
 ; CHECK: hint.direct:
-; SM70-NOT: store
-; CAS-NEXT: br i1 %mixed, label %hint.cas.load, label %hint.int
-; CAS: hint.int:
-; CAS-SAME: preds = %hint.cas.try, %hint.direct
-; CHECK-NOT: store
+; CHECK-NOT: {{store|cmpxchg|hint.cas}}
+; CHECK: atomicrmw min ptr addrspace(1) %p
+; CHECK-NOT: {{store|cmpxchg|hint.cas}}
+; CHECK: atomicrmw umax ptr addrspace(1) %p
+; CHECK-NOT: {{store|cmpxchg|hint.cas}}
+; CHECK: call i32 @fpa.nanrepair.fmin.f32.p1.device.monotonic(
+; The learning direct form: 0 (hot) into the hint after a no-op.
+; CHECK: hint.learn:
+; CHECK-NOT: {{store|cmpxchg|hint.cas}}
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
 ; CHECK: %wasnoop[[N:[0-9]+]] = icmp eq i32
-; CHECK-NEXT: %learn.if[[M:[0-9]+]] = and i1 %wasnoop[[N]], %learner
-; CHECK-NEXT: br i1 %learn.if[[M]],
+; CHECK-NEXT: br i1 %wasnoop[[N]],
 ; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK: hint.ask:
+; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.learn
+; CHECK-NOT: hint.cas
+; CHECK: hint.end:
+; CHECK-NEXT: ret void
+define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
+  %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; A used result: the forms' old values meet at hint.end (with CAS, the
+; precheck form's, the direct form's and the mixed-sign form's; on sm_70,
+; the precheck, learning and plain direct forms').
+; CHECK-LABEL: define double @fmax_f64_used(
+; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
+; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
+; With CAS, the mixed-sign form takes PTX max.f64, and its loaded value is
+; its old value.
+; CAS: %cas.vnan = icmp ugt i64 {{%[0-9]+}}, 9218868437227405312
+; CAS: %cas.minmax = call double @llvm.nvvm.fmax.d(double
+; CAS: %cas.next = select i1 %cas.vnan, i64 %cas.cur, i64
+; CHECK: hint.end:
+; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ {{%[0-9]+}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
+; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
+; CHECK-NEXT: %o = bitcast i64 [[P]] to double
+; CHECK-NEXT: ret double %o
+define double @fmax_f64_used(ptr %p, double %v) {
+  %o = atomicrmw fmax ptr %p, double %v syncscope("device") monotonic, align 8
+  ret double %o
+}
+
+; A used f32: with CAS, two forms, a cold hint taking the direct form
+; (marked likely), where a warp whose operands have both signs first tries
+; the mixed-sign form; the sign test is made where the lanes are together
+; at the site, before the hint's branch: a ballot of the operands' sign
+; bits over activemask. sm_70 with no ptx option: the plain layout.
+; CHECK-LABEL: define ptx_kernel void @fmin_f32_used(
+; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
+; CHECK-NEXT: %vbits = bitcast float %v to i32
+; CHECK-NEXT: [[F2:%[0-9]+]] = freeze i32 %hint.word
+; CHECK-NEXT: %hot = icmp ne i32 [[F2]], [[COLD2:-?[1-9][0-9]*]]
+; CHECK-NEXT: %tid.x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; CHECK-NEXT: %learner = icmp ult i32 %tid.x, 32
+; SM70-NEXT: [[NL2:%[0-9]+]] = xor i1 %learner, true
+; SM70-NEXT: [[NH2:%[0-9]+]] = xor i1 %hot, true
+; SM70-NEXT: %plain = and i1 [[NH2]], [[NL2]]
+; SM70-NEXT: br i1 %plain, label %hint.direct, label %hint.ask, !prof [[W]]
 ; SM70-NOT: hint.cas
+; CAS-NEXT: %neg = icmp slt i32 %vbits, 0
+; CAS-NEXT: %activemask = call i32 {{@llvm.nvvm.activemask\(\)|asm sideeffect "activemask.b32 \$0;", "=r"\(\)}}
+; CAS-NEXT: %signs = call i32 @llvm.nvvm.vote.ballot.sync(i32 %activemask, i1 %neg)
+; CAS-NEXT: [[A:%[0-9]+]] = icmp ne i32 %signs, %activemask
+; CAS-NEXT: [[B:%[0-9]+]] = icmp ne i32 %signs, 0
+; CAS-NEXT: %mixed = and i1 [[B]], [[A]]
+; CAS-NEXT: br i1 %hot, label %hint.precheck, label %hint.direct, !prof [[W2:![0-9]+]]
+; CAS: hint.precheck:
+; CAS: %cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
+; The direct form: 0 (hot) into the hint after an atomic that was a no-op,
+; in a learning warp only. A mixed-sign warp goes to hint.cas.load first,
+; and a failed cmpxchg comes back to the integer atomics (hint.int).
+; CAS: hint.direct:
+; CAS-NEXT: br i1 %mixed, label %hint.cas.load, label %hint.int
+; CAS: hint.int:
+; CAS-SAME: preds = %hint.cas.try, %hint.direct
+; CAS-NOT: store
+; CAS: atomicrmw min ptr addrspace(1) %p
+; CAS: atomicrmw umax ptr addrspace(1) %p
+; CAS: %wasnoop[[N2:[0-9]+]] = icmp eq i32
+; CAS-NEXT: %learn.if[[M2:[0-9]+]] = and i1 %wasnoop[[N2]], %learner
+; CAS-NEXT: br i1 %learn.if[[M2]],
+; CAS: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; The mixed-sign form: the loaded value's update by PTX min (never .ftz),
 ; except that a NaN operand keeps the loaded value (PTX min gives 0x7fffffff
 ; for two NaNs); a no-op ends there (a learning warp storing 0, hot, into the
@@ -114,8 +183,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CAS-NEXT: [[C:%[0-9]+]] = bitcast i32 %cas.cur to float
 ; CAS-NEXT: [[V:%[0-9]+]] = bitcast i32 %vbits to float
 ; CAS-NEXT: %cas.minmax = call float @llvm.nvvm.fmin.f(float [[C]], float [[V]])
-; CAS-NEXT: [[M:%[0-9]+]] = bitcast float %cas.minmax to i32
-; CAS-NEXT: %cas.next = select i1 %cas.vnan, i32 %cas.cur, i32 [[M]]
+; CAS-NEXT: [[MM:%[0-9]+]] = bitcast float %cas.minmax to i32
+; CAS-NEXT: %cas.next = select i1 %cas.vnan, i32 %cas.cur, i32 [[MM]]
 ; CAS-NEXT: %cas.same = icmp eq i32 %cas.next, %cas.cur
 ; CAS-NEXT: br i1 %cas.same, label %hint.cas.ask, label %hint.cas.try
 ; CAS: hint.cas.try:
@@ -123,35 +192,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; CAS-NEXT: %cas.ok = extractvalue { i32, i1 } [[X]], 1
 ; CAS-NEXT: br i1 %cas.ok, label %hint.cas.done, label %hint.int
 ; CAS: hint.cas.learn:
-; CAS-NEXT: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CAS-NEXT: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; CAS: hint.cas.ask:
 ; CAS-NEXT: br i1 %learner, label %hint.cas.learn, label %hint.cas.done
-; CHECK-NOT: hint.learn:
-; CHECK-NOT: hint.ask:
-; CHECK: hint.end:
-; CHECK-NEXT: ret void
-define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
+; CAS-NOT: hint.learn:
+; CAS-NOT: hint.ask:
+; CAS: hint.end:
+; CAS-NEXT: {{%[0-9]+}} = phi i32 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
+define ptx_kernel void @fmin_f32_used(ptr addrspace(1) %p, float %v, ptr addrspace(1) %out) {
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  store float %o, ptr addrspace(1) %out, align 4
   ret void
-}
-
-; A used result: the two forms' old values meet at hint.end.
-; CHECK-LABEL: define double @fmax_f64_used(
-; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
-; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
-; With CAS, the mixed-sign form takes PTX max.f64, and its loaded value is
-; its old value.
-; CAS: %cas.vnan = icmp ugt i64 {{%[0-9]+}}, 9218868437227405312
-; CAS: %cas.minmax = call double @llvm.nvvm.fmax.d(double
-; CAS: %cas.next = select i1 %cas.vnan, i64 %cas.cur, i64
-; CHECK: hint.end:
-; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
-; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
-; CHECK-NEXT: %o = bitcast i64 [[P]] to double
-; CHECK-NEXT: ret double %o
-define double @fmax_f64_used(ptr %p, double %v) {
-  %o = atomicrmw fmax ptr %p, double %v syncscope("device") monotonic, align 8
-  ret double %o
 }
 
 ; seq_cst, volatile and half (a loop on the 32-bit word) have no hint.
@@ -177,9 +228,10 @@ define void @fmin_half(ptr addrspace(1) %p, half %v) {
   ret void
 }
 
-; REPORT70: fmin_f32: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair
-; REPORTCAS: fmin_f32: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; else a warp whose operands have both signs first tries one cmpxchg from a loaded value;
+; REPORT: fmin_f32: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair
 ; REPORT: fmax_f64_used: fmax double addrspace(0): rewritten int-trick: {{.*}}; adaptive precheck:
+; REPORT70: fmin_f32_used: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair
+; REPORTCAS: fmin_f32_used: fmin float addrspace(1): rewritten int-trick: integer min/max by sign bit, with NaN repair; adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; else a warp whose operands have both signs first tries one cmpxchg from a loaded value;
 ; REPORT-NOT: adaptive precheck
 ; REPORT: fmin_seq_cst: fmin float addrspace(1): rewritten int-trick:
 ; REPORT-NOT: adaptive precheck
@@ -187,7 +239,8 @@ define void @fmin_half(ptr addrspace(1) %p, half %v) {
 ; REPORT-NOT: adaptive precheck
 ; REPORT: fmin_half: fmin half addrspace(1): rewritten cas-loop-masked:
 
-; CHECK: [[W]] = !{!"branch_weights", i32 1, i32 16}
+; CHECK: [[W]] = !{!"branch_weights", i32 16, i32 1}
+; CAS: [[W2]] = !{!"branch_weights", i32 1, i32 16}
 
 ; NANFREE-LABEL: define ptx_kernel void @fmin_f32(
 ; NANFREE: %learner = icmp ult i32 %tid.x, 32
