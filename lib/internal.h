@@ -205,6 +205,10 @@ typedef struct fpa_site {
    * backend would narrow a system-scope atomicrmw to .gpu): 1 from sm_60,
    * 2 from sm_70 (the atom may carry .acquire); 0 elsewhere */
   int sys_asm;
+  /* NVPTX sm_80+ (PTX 7.0), a module that becomes PTX: the cmpxchg loops'
+   * new value of an f32 fminimum/fmaximum is PTX min.NaN/max.NaN
+   * (fpa_build_op_bits) */
+  int ptx_min_nan;
   /* the leaders' atomic of a warp that aggregate=auto combines: one lane
    * per warp, so no mixed-sign form (its ballot has no signs to compare) */
   int one_lane;
@@ -317,6 +321,9 @@ LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb);
  * inline PTX `atom.sys` (NVPTX sm_60+ with a backend that drops scopes):
  * 0 no, 1 yes, 2 yes and the atom may carry .acquire (sm_70+). */
 int fpa_rmw_sys_asm(const fpa_caps *caps);
+/* Whether a site's f32 fminimum/fmaximum may use PTX min.NaN/max.NaN
+ * (fpa_site.ptx_min_nan). */
+int fpa_ptx_min_nan(const fpa_caps *caps);
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 /* Which of the ordering's fences fpa_emit_rmw builds around the
  * read-modify-write. */

@@ -257,6 +257,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
         (o->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s))) {
       s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
       s.sys_asm = fpa_rmw_sys_asm(&caps);
+      s.ptx_min_nan = fpa_ptx_min_nan(&caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
       /* a pointer into thread-local memory sends every warp down the
        * per-lane path: aggregate=auto leaves it per lane; so does a PTX
@@ -348,6 +349,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     s.decls = decls;
     s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
     s.sys_asm = fpa_rmw_sys_asm(&caps);
+    s.ptx_min_nan = fpa_ptx_min_nan(&caps);
     if (!plan[k].warp) {
       build(b, &s, plan[k].strategy, plan[k].nan_repair, plan[k].fences,
             plan[k].precheck);
@@ -368,6 +370,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       fpa_decide(&ms, &caps, o, &md);
       ms.fence_ssid = fpa_fence_scope(&caps, ms.ctx, ms.ssid);
       ms.sys_asm = fpa_rmw_sys_asm(&caps);
+      ms.ptx_min_nan = fpa_ptx_min_nan(&caps);
       if (action_of(md.strategy) == FPA_ACTION_REWRITTEN)
         build(b, &ms, md.strategy, md.nan_repair, md.fences, md.precheck);
     }

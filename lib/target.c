@@ -201,6 +201,12 @@ int fpa_rmw_sys_asm(const fpa_caps *c) {
   return c->sm >= 70 ? 2 : 1;
 }
 
+int fpa_ptx_min_nan(const fpa_caps *c) {
+  /* min.NaN needs sm_80 and PTX 7.0 (every PTX for sm_80 is 7.0 or more) */
+  return c->target == FPA_TARGET_NVPTX && c->ptx_module && c->sm >= 80 &&
+         c->ptx_sure >= 70;
+}
+
 unsigned fpa_fence_scope(const fpa_caps *c, LLVMContextRef ctx,
                          unsigned ssid) {
   /* .cluster fences need sm_90; below that the widest expressible scope

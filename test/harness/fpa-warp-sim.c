@@ -959,15 +959,21 @@ static void redirect_access(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
 /* Replaces a call of llvm.nvvm.fmin.f/fmax.f/fmin.d/fmax.d by IR with PTX
  * min/max's semantics as SEMANTICS.md records them for sm_90: a NaN
  * operand is ignored, two NaNs give 0x7fff... (all ones but the sign),
- * -0 orders below +0, subnormals are kept. Returns 0 for other calls. */
+ * -0 orders below +0, subnormals are kept; and llvm.nvvm.fmin.nan.f/
+ * fmax.nan.f (min.NaN/max.NaN) by the same with 0x7fffffff for any NaN
+ * operand. Returns 0 for other calls. */
 static int redirect_ptx_minmax(LLVMBuilderRef b, LLVMValueRef i,
                                const char *name) {
-  int is_max;
+  int is_max, nan_form = 0;
   if (!strcmp(name, "llvm.nvvm.fmin.f") || !strcmp(name, "llvm.nvvm.fmin.d"))
     is_max = 0;
   else if (!strcmp(name, "llvm.nvvm.fmax.f") ||
            !strcmp(name, "llvm.nvvm.fmax.d"))
     is_max = 1;
+  else if (!strcmp(name, "llvm.nvvm.fmin.nan.f"))
+    is_max = 0, nan_form = 1;
+  else if (!strcmp(name, "llvm.nvvm.fmax.nan.f"))
+    is_max = 1, nan_form = 1;
   else
     return 0;
   LLVMTypeRef fty = LLVMTypeOf(i);
@@ -992,7 +998,9 @@ static int redirect_ptx_minmax(LLVMBuilderRef b, LLVMValueRef i,
                           : LLVMBuildSelect(b, lt, x[0], x[1], "");
   r = LLVMBuildSelect(b, nan[1], x[0], r, "");
   r = LLVMBuildSelect(b, nan[0], x[1], r, "");
-  r = LLVMBuildSelect(b, LLVMBuildAnd(b, nan[0], nan[1], ""),
+  r = LLVMBuildSelect(b,
+                      nan_form ? LLVMBuildOr(b, nan[0], nan[1], "")
+                               : LLVMBuildAnd(b, nan[0], nan[1], ""),
                       LLVMConstInt(ity, f->sign - 1, 0), r, "");
   LLVMReplaceAllUsesWith(i, LLVMBuildBitCast(b, r, fty, ""));
   LLVMInstructionEraseFromParent(i);
@@ -1435,13 +1443,35 @@ static void make_trial(const combo *c, trial *t) {
     t->init[a] = pick_memory(f, c->op, c->nan_free);
 }
 
-static int same_value(const combo *c, uint64_t got, uint64_t want) {
+/* Whether the NaN `got` is one that LangRef's "Behavior of Floating-Point
+ * NaN values" allows from the trial's NaN inputs (memory and operands):
+ * any sign; quiet with payload 0 (the preferred NaN); quiet with an input
+ * NaN's payload; or an input NaN unchanged. */
+static int allowed_nan(const fmt *f, const trial *t, uint64_t got) {
+  uint64_t quiet = 1ull << (f->mbits - 1);
+  uint64_t g = got & ~f->sign & f->all;
+  if (g == (f->expo | quiet))
+    return 1;
+  for (int k = 0; k < 96; ++k) {
+    uint64_t x = k < 32 ? t->init[k] : t->v[k - 32];
+    if (!is_nan(f, x))
+      continue;
+    x &= ~f->sign & f->all;
+    if (g == x || g == (x | quiet))
+      return 1;
+  }
+  return 0;
+}
+
+static int same_value(const combo *c, const trial *t, uint64_t got,
+                      uint64_t want) {
   const fmt *f = &FMTS[c->ty];
   if (got == want)
     return 1;
-  /* minimum/maximum and arithmetic: a NaN result may be any NaN (LangRef) */
+  /* minimum/maximum and arithmetic: a NaN result may be another NaN that
+   * LangRef allows */
   return c->op != OP_FMIN && c->op != OP_FMAX && is_nan(f, got) &&
-         is_nan(f, want);
+         is_nan(f, want) && allowed_nan(f, t, got);
 }
 
 /* fadd/fsub under reassociation: `got` against the exact value of the
@@ -1525,7 +1555,7 @@ static int reference_check(const combo *c, const trial *t, int order[2][32],
       if (!is_add) {
         uint64_t want = *cell;
         *cell = ref_minmax(f, c->op, *cell, v);
-        if (t->warps == 1 && c->used && !same_value(c, olds[i], want)) {
+        if (t->warps == 1 && c->used && !same_value(c, t, olds[i], want)) {
           snprintf(why, wn, "lane %d: old 0x%" PRIx64 ", expected 0x%" PRIx64,
                    i, olds[i], want);
           bad = 1;
@@ -1538,7 +1568,7 @@ static int reference_check(const combo *c, const trial *t, int order[2][32],
         double r = c->op == OP_FADD ? as_double(f, *cell) + as_double(f, v)
                                     : as_double(f, *cell) - as_double(f, v);
         *cell = from_double(f, r);
-        if (c->used && !same_value(c, olds[i], want)) {
+        if (c->used && !same_value(c, t, olds[i], want)) {
           snprintf(why, wn,
                    "lane %d (local): old 0x%" PRIx64 ", expected 0x%" PRIx64, i,
                    olds[i], want);
@@ -1570,7 +1600,7 @@ static int reference_check(const combo *c, const trial *t, int order[2][32],
   for (int a = 0; a < t->naddr && !bad; ++a) {
     uint64_t got = to_bits(f, mem + (size_t)a * es);
     if (!is_add) {
-      if (!same_value(c, got, refmem[a])) {
+      if (!same_value(c, t, got, refmem[a])) {
         snprintf(why, wn, "mem[%d] = 0x%" PRIx64 ", expected 0x%" PRIx64, a,
                  got, refmem[a]);
         bad = 1;
@@ -1591,7 +1621,7 @@ static int reference_check(const combo *c, const trial *t, int order[2][32],
     if (!t->local[i] || !((t->mask[0] | t->mask[1]) >> (i % 32) & 1) || i >= 32)
       continue;
     uint64_t got = to_bits(f, local + (size_t)i * es);
-    if (!same_value(c, got, reflocal[i])) {
+    if (!same_value(c, t, got, reflocal[i])) {
       snprintf(why, wn,
                "lane %d's local cell = 0x%" PRIx64 ", expected 0x%" PRIx64, i,
                got, reflocal[i]);
