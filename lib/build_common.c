@@ -375,23 +375,22 @@ LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
     return LLVMBuildBitCast(b, r, LLVMTypeOf(a), "");
   }
   int want_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
-  if (s->ptx_min_nan && s->lanes == 1 &&
-      LLVMGetTypeKind(s->ety) == LLVMFloatTypeKind &&
-      (s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM)) {
+  const char *nan_name =
+      want_min ? "llvm.nvvm.fmin.nan.f" : "llvm.nvvm.fmax.nan.f";
+  unsigned nan_id =
+      s->ptx_min_nan && s->lanes == 1 &&
+              LLVMGetTypeKind(s->ety) == LLVMFloatTypeKind &&
+              (s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM)
+          ? LLVMLookupIntrinsicID(nan_name, strlen(nan_name))
+          : 0;
+  if (nan_id) {
     /* PTX min.NaN.f32/max.NaN.f32 (never .ftz): one instruction for the
      * order of two non-NaN values, -0.0 below +0.0, subnormals kept
      * (docs/design.md). For a NaN it gives 0x7fffffff, so the NaN cases
      * select the NaN itself, as the order-key form below does. */
-    const char *name =
-        want_min ? "llvm.nvvm.fmin.nan.f" : "llvm.nvvm.fmax.nan.f";
-    LLVMValueRef fn = LLVMGetNamedFunction(s->mod, name);
     LLVMTypeRef fty = s->ety;
-    LLVMTypeRef params[2] = {fty, fty};
-    LLVMTypeRef cty = LLVMFunctionType(fty, params, 2, 0);
-    if (!fn) {
-      unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-      fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
-    }
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, nan_id, NULL, 0);
+    LLVMTypeRef cty = LLVMIntrinsicGetType(s->ctx, nan_id, NULL, 0);
     LLVMValueRef args[2] = {LLVMBuildBitCast(b, a, fty, ""),
                             LLVMBuildBitCast(b, v, fty, "")};
     LLVMValueRef ordered =
