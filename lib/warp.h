@@ -127,6 +127,8 @@ LLVMValueRef fpa_warp_hint_global(fpa_warp *w);
 LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_word0(fpa_warp *w, LLVMValueRef g);
 LLVMValueRef fpa_warp_hint_dst(fpa_warp *w, LLVMValueRef g);
+LLVMValueRef fpa_warp_hint_dst_if(fpa_warp *w, LLVMValueRef g,
+                                  LLVMValueRef teach);
 LLVMValueRef fpa_warp_hint_hot(fpa_warp *w, LLVMValueRef word);
 LLVMValueRef fpa_warp_hint_learned(fpa_warp *w, LLVMValueRef noop);
 LLVMValueRef fpa_warp_learner(fpa_warp *w);

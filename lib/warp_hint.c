@@ -67,10 +67,19 @@ LLVMValueRef fpa_warp_load_hint(fpa_warp *w, LLVMValueRef g) {
 /* Where a lane stores what it learns: the lowest active lane (of w->mask)
  * to the hint [0], the others to [1]. */
 LLVMValueRef fpa_warp_hint_dst(fpa_warp *w, LLVMValueRef g) {
+  return fpa_warp_hint_dst_if(w, g, NULL);
+}
+
+/* fpa_warp_hint_dst, where the lowest active lane stores to [0] only where
+ * `teach` (i1, or NULL: always) holds, else to [1] as the others do. */
+LLVMValueRef fpa_warp_hint_dst_if(fpa_warp *w, LLVMValueRef g,
+                                  LLVMValueRef teach) {
   LLVMBuilderRef b = w->b;
   LLVMValueRef above =
       LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, w->mask, w->lanemask_lt, ""),
                     ku(w->i32, 0), "");
+  if (teach)
+    above = LLVMBuildOr(b, above, LLVMBuildNot(b, teach, ""), "");
   return hint_word(w, g, LLVMBuildZExt(b, above, w->i32, ""), "hint.dst");
 }
 

@@ -220,9 +220,14 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
        * where the group's update left memory as it was (seen by the load,
        * or by the atomic's old value), else the cold word; the lowest
        * active lane (a leader) in the hint, the other lanes in the word
-       * beside it */
+       * beside it. As on the per-lane path, a no-op teaches the hint only
+       * in a learning warp, and a change in every warp: at one address
+       * where many updates change memory, loads between the atomics cost
+       * more than the atomics they skip, so the hint leans cold. */
       LLVMValueRef noop = fpa_int_trick_noop(b, &io, w->is_min, old, "");
-      fpa_store_hint(b, fpa_warp_hint_dst(w, hint),
+      LLVMValueRef teach = LLVMBuildOr(b, LLVMBuildNot(b, noop, ""),
+                                       fpa_warp_learner(w), "teach");
+      fpa_store_hint(b, fpa_warp_hint_dst_if(w, hint, teach),
                      fpa_warp_hint_learned(w, noop));
     }
     if (!p->nan_repair)

@@ -6,7 +6,7 @@
 ; the leaders' atomic gets precheck=adaptive without the mixed-sign form
 ; (one lane per warp has no signs to compare); with it used, the leaders'
 ; predicated integer trick loads first (a predicated ld) while a hint of
-; its own is hot, and learns into it. The per-lane path keeps the per-lane
+; its own is hot, and learns into it (a no-op only in a learning warp). The per-lane path keeps the per-lane
 ; forms (the mixed-sign form where the result is used or the value is 64
 ; bits; these f32 sites' results are unused), and the hint of the path that a warp
 ; takes where its lanes' addresses are known to differ (or, with no such
@@ -59,7 +59,20 @@ define ptx_kernel void @arg_min(ptr addrspace(1) %p, float %v) {
 ; CHECK: atom.relaxed.gpu.global.min.s32
 ; CHECK: atom.relaxed.gpu.global.max.u32
 ; CHECK: select i1 %leader.skip, i32 %[[CUR]], i32 %int.old
-; CHECK: store atomic i32 %{{.*}}, ptr addrspace(3) %hint.dst syncscope("block") monotonic
+; The leader learns with no branch: a change (the cold word) in every warp,
+; a no-op (0, hot) only in a learning warp (%tid.x below 32); elsewhere its
+; store goes to the word beside the hint, as the other lanes' do.
+; CHECK: %[[NOOP:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, %{{[0-9]+}}
+; CHECK: %learner = icmp ult i32 %tid.x, 32
+; CHECK: %[[CHG:[0-9]+]] = xor i1 %[[NOOP]], true
+; CHECK: %teach = or i1 %[[CHG]], %learner
+; CHECK: %hint.new = select i1 %[[NOOP]], i32 0, i32 {{-?[1-9][0-9]*}}
+; CHECK: %[[ABOVE:[0-9]+]] = icmp ne i32 %{{[0-9]+}}, 0
+; CHECK: %[[NT:[0-9]+]] = xor i1 %teach, true
+; CHECK: %[[IDX:[0-9]+]] = or i1 %[[ABOVE]], %[[NT]]
+; CHECK: %[[IDX32:[0-9]+]] = zext i1 %[[IDX]] to i32
+; CHECK: %hint.dst = getelementptr inbounds [2 x i32], ptr addrspace(3) @fpa.warp.hint[[LH]], i32 0, i32 %[[IDX32]]
+; CHECK: store atomic i32 %hint.new, ptr addrspace(3) %hint.dst syncscope("block") monotonic
 ; CHECK-NOT: vote.ballot
 ; CHECK-LABEL: define void @device_fn(
 define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspace(1) %q) {
