@@ -88,10 +88,11 @@ static const fpa_option_info option_table[] = {
      "hint in shared memory (8 bytes per site; 16 where aggregate=auto "
      "groups at run time) says recent updates of the "
      "site in the thread block were no-ops, and both forms keep the hint up "
-     "to date; otherwise a warp whose operands have both signs first tries "
-     "one cmpxchg from a loaded value (sm_75+ or ptx>=62: it needs "
-     "activemask). on: always load first (slower where most updates change "
-     "memory). off: never."},
+     "to date; otherwise, where the result is used or the value is 64 "
+     "bits, a warp whose operands have both signs first tries one cmpxchg "
+     "from a loaded value (sm_75+ or ptx>=62: it needs activemask). on: "
+     "always load first (slower where most updates change memory). off: "
+     "never."},
     {"calls", "all|none|opencl,spirv,fpa", "all",
      "Calls that spell a float atomic and are turned into atomicrmw first: "
      "opencl (OpenCL C atomic_fetch_add/sub/min/max[_explicit] on "
