@@ -174,13 +174,12 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   LLVMValueRef hot = fpa_warp_hint_hot(&w, word);
   LLVMValueRef learner = fpa_warp_learner(&w);
   LLVMValueRef mixed = mixed_cas && nan_repair ? mixed_signs(&w, vbits) : NULL;
-  int two_forms = mixed != NULL;
   LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");
   LLVMBasicBlockRef direct = fpa_warp_block(&w, "hint.direct");
   LLVMValueRef old[3];
   LLVMBasicBlockRef exit[3];
   LLVMBasicBlockRef learn = NULL;
-  if (two_forms) {
+  if (mixed) {
     fpa_warp_weigh(&w, LLVMBuildCondBr(b, hot, pre, direct), 0);
   } else {
     learn = fpa_warp_block(&w, "hint.learn");
@@ -193,7 +192,7 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   }
   int nforms = 2;
   fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
-  if (two_forms) {
+  if (mixed) {
     w.learn_if = learner;
     LLVMBasicBlockRef rest = fpa_warp_block(&w, "hint.int");
     mixed_cas_form(&w, direct, rest, mixed, vbits, learner, hint, &old[2],

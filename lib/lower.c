@@ -205,6 +205,14 @@ static int auto_may_aggregate(const fpa_site *s) {
          s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
 }
 
+/* What the target gives a site to build with: the scope of the fences its
+ * ordering needs, inline atom.sys, PTX min.NaN. */
+static void set_site_caps(fpa_site *s, const fpa_caps *caps) {
+  s->fence_ssid = fpa_fence_scope(caps, s->ctx, s->ssid);
+  s->sys_asm = fpa_rmw_sys_asm(caps);
+  s->ptx_min_nan = fpa_ptx_min_nan(caps);
+}
+
 /* Lowers one function; `changed` is set when it was modified.
  *
  * Decisions, callbacks and report records follow program order. The rewrites
@@ -255,9 +263,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     snprintf(wreason, sizeof wreason, "%s", d.reason);
     if (o->aggregate == FPA_AGG_WARP ||
         (o->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s))) {
-      s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
-      s.sys_asm = fpa_rmw_sys_asm(&caps);
-      s.ptx_min_nan = fpa_ptx_min_nan(&caps);
+      set_site_caps(&s, &caps);
       fpa_decide_warp(&s, &caps, o, &d, &warp);
       /* a pointer into thread-local memory sends every warp down the
        * per-lane path: aggregate=auto leaves it per lane; so does a PTX
@@ -347,9 +353,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_site s;
     fill_site(m, fn, plan[k].inst, (fpa_op)op_of(plan[k].inst), &s);
     s.decls = decls;
-    s.fence_ssid = fpa_fence_scope(&caps, s.ctx, s.ssid);
-    s.sys_asm = fpa_rmw_sys_asm(&caps);
-    s.ptx_min_nan = fpa_ptx_min_nan(&caps);
+    set_site_caps(&s, &caps);
     if (!plan[k].warp) {
       build(b, &s, plan[k].strategy, plan[k].nan_repair, plan[k].fences,
             plan[k].precheck);
@@ -368,9 +372,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
       ms.hint_at = i == likely ? top : NULL;
       fpa_decision md;
       fpa_decide(&ms, &caps, o, &md);
-      ms.fence_ssid = fpa_fence_scope(&caps, ms.ctx, ms.ssid);
-      ms.sys_asm = fpa_rmw_sys_asm(&caps);
-      ms.ptx_min_nan = fpa_ptx_min_nan(&caps);
+      set_site_caps(&ms, &caps);
       if (action_of(md.strategy) == FPA_ACTION_REWRITTEN)
         build(b, &ms, md.strategy, md.nan_repair, md.fences, md.precheck);
     }
