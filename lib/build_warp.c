@@ -64,8 +64,8 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
 
   /* Where the lanes' addresses are known to differ (fpa_lanes_distinct,
    * under a test of values that are the same in every lane), nothing can
-   * be combined: the warp goes to its own copy of the per-lane atomic
-   * (fast_pl) before anything else, with one branch. The grouping tests
+   * be combined: the warp goes to the per-lane atomic (fast_pl) before
+   * anything else, with one branch. The grouping tests
    * then run at the atomic, never early: at the early test's head, the
    * branch around it would wait for the test's operands (constant loads)
    * before the operand's computation, which costs 2 to 3% at 2^24 float
@@ -141,6 +141,16 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
                     LLVMConstInt(w.i32, 0, 0), "leader");
   LLVMValueRef result = NULL;
   LLVMBasicBlockRef join;
+  /* Where the per-lane atomic and the leaders' would get the same lowering
+   * (result unused; not a 64-bit integer trick, whose per-lane form alone
+   * tries a cmpxchg for mixed signs: decide.c's one_lane), the leaders
+   * take the per-lane atomic with the group's operand: one copy of its
+   * forms in the site's code, not two. */
+  int share = !p->lockstep && !p->hint && !used && (perlane || fast_pl) &&
+              (s->bits != 64 || p->leader == FPA_S_CAS_LOOP ||
+               p->leader == FPA_S_CAS_LOOP_MASKED);
+  LLVMValueRef lead_bits = NULL;
+  LLVMBasicBlockRef lead_end = NULL;
   if (p->lockstep) {
     /* Used results: the warp must still be converged when the leader's old
      * value is shuffled to its group. After a branch around the leader's
@@ -176,6 +186,9 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
       LLVMBasicBlockRef exit;
       fpa_warp_hinted_rmw(&w, p, pre, hint, operand, 1, &unused_old, &exit);
       fpa_warp_hinted_rmw(&w, p, learn, hint, operand, 0, &unused_old, &exit);
+    } else if (share) {
+      lead_bits = operand;
+      lead_end = LLVMGetInsertBlock(b); /* its branch: below */
     } else {
       LLVMValueRef rmw = fpa_emit_plain_rmw(
           b, s, binop, s->ptr, LLVMBuildBitCast(b, operand, s->vty, ""));
@@ -205,10 +218,29 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
     LLVMPositionBuilderAtEnd(b, perlane);
     LLVMBuildBr(b, fast_pl);
     perlane = NULL;
+  } else if (perlane && share) {
+    fast_pl = perlane;
+    perlane = NULL;
   } else if (perlane) {
     *likely = n;
     fpa_warp_perlane_rmw(&w, perlane, vbits, &perlane_old, &perlane_end, out,
                          &n);
+  }
+  LLVMValueRef pl_bits = vbits; /* the per-lane atomic's operand */
+  if (share) {
+    /* fast_pl (the per-lane path) and the leaders meet at the atomic */
+    LLVMBasicBlockRef rmw_bb = fpa_warp_block(&w, "warp.rmw");
+    LLVMPositionBuilderAtEnd(b, fast_pl);
+    LLVMBuildBr(b, rmw_bb);
+    LLVMPositionBuilderAtEnd(b, lead_end);
+    LLVMBuildBr(b, rmw_bb);
+    LLVMPositionBuilderAtEnd(b, rmw_bb);
+    LLVMValueRef phi = LLVMBuildPhi(b, w.wty, "warp.operand");
+    LLVMValueRef vals[2] = {vbits, lead_bits};
+    LLVMBasicBlockRef bbs[2] = {fast_pl, lead_end};
+    LLVMAddIncoming(phi, vals, bbs, 2);
+    pl_bits = phi;
+    fast_pl = rmw_bb;
   }
   LLVMValueRef fast_old = NULL, learn_old = NULL;
   LLVMBasicBlockRef fast_end = NULL, learn_end = NULL;
@@ -217,7 +249,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
                         &learn_end);
   if (fast_pl) {
     *likely = n;
-    fpa_warp_perlane_rmw(&w, fast_pl, vbits, &fast_old, &fast_end, out, &n);
+    fpa_warp_perlane_rmw(&w, fast_pl, pl_bits, &fast_old, &fast_end, out, &n);
   }
 
   if (used) {

@@ -58,8 +58,8 @@ define void @fmax_f64(ptr addrspace(1) %p, double %v) {
 }
 
 ; CHECK-LABEL: fmin_f16_shared(
-; CHECK:       match.any.sync.b64
-; CHECK:       atom.{{.*}}shared.cas.b32
+; CHECK-DAG:   match.any.sync.b64
+; CHECK-DAG:   atom.{{.*}}shared.cas.b32
 define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v monotonic, align 2
   ret void

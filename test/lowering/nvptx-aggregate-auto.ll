@@ -82,22 +82,30 @@ define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspac
 }
 
 ; not a kernel: its argument may differ from lane to lane, so the lanes are
-; grouped at run time; the per-lane path's hint is loaded first
+; grouped at run time; the per-lane path and the leaders meet at one atomic
+; (warp.rmw), whose hint is loaded first
 ; REPORT: : device_fn: fmax float addrspace(1): rewritten warp-aggregated: aggregate=auto: lanes grouped by address {{.*}}; each group's leader: int-trick: {{.*}}adaptive precheck: skipped when a load shows no change, while a hint in shared memory says recent updates were no-ops; the NaN-repair{{.*}}
 ; CHECK-NEXT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[PL:[0-9]+]] syncscope("block") monotonic
 ; CHECK: call i32 @llvm.nvvm.shfl.sync.up.i32(
 ; CHECK: %shared = call i1 @llvm.nvvm.vote.any.sync(
 ; CHECK: warp.perlane:
-; CHECK-NOT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[PL]]
+; CHECK-NEXT: br label %warp.rmw
+; CHECK: %total = call i32 @llvm.nvvm.redux.sync.max(
+; CHECK: warp.leader:
+; CHECK-NOT: atomicrmw
+; CHECK: br label %warp.rmw
+; CHECK: warp.rmw:
+; CHECK-NEXT: %warp.operand = phi i32 [ %vbits, %warp.perlane ], [ {{%.*}}, %warp.leader ]
+; CHECK-NOT: load atomic i32, ptr addrspace(3) @fpa.warp.hint
 ; CHECK: %hot{{[0-9]*}} = icmp ne i32
 ; CHECK-NOT: vote.ballot
 ; CHECK: %plain{{[0-9]*}} = and i1
 ; CHECK-NOT: vote.ballot
 ; CHECK: atomicrmw max ptr addrspace(1) %p
 ; CHECK: atomicrmw umin ptr addrspace(1) %p
-; CHECK: %total = call i32 @llvm.nvvm.redux.sync.max(
-; CHECK: warp.leader:
-; CHECK: load atomic i32, ptr addrspace(3) @fpa.warp.hint{{[0-9]+}} syncscope("block") monotonic
+; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint[[PL]]
+; CHECK-NOT: @fpa.warp.hint
+; CHECK: warp.end:
 ; CHECK-LABEL: define ptx_kernel void @arg_offset_max(
 define void @device_fn(ptr addrspace(1) %p, float %v) {
   %o = atomicrmw fmax ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
@@ -114,11 +122,14 @@ define ptx_kernel void @arg_offset_max(ptr addrspace(1) %p, double %v) {
 }
 
 ; lanes known to differ under a test of %ntid.x: one branch to the per-lane
-; path, whose hint is loaded before it
+; atomic (warp.rmw, which the leaders share), whose hint is loaded before it
 ; REPORT: : per_thread: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto: {{.*}}per lane with no grouping test where the lanes' addresses differ (a run-time test: %ntid.x a multiple of 32{{.*}}; each group's leader: int-trick:
 ; CHECK-NEXT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[FAST:[0-9]+]] syncscope("block") monotonic
 ; CHECK: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks
 ; CHECK: warp.distinct:
+; CHECK-NEXT: br label %warp.rmw
+; CHECK: warp.rmw:
+; CHECK-NEXT: %warp.operand = phi i32 [ %vbits, %warp.distinct ], [ {{%.*}}, %warp.leader ]
 ; CHECK-NOT: load atomic i32, ptr addrspace(3) @fpa.warp.hint[[FAST]]
 ; CHECK-NOT: vote.ballot
 ; CHECK: %plain{{[0-9]*}} = and i1

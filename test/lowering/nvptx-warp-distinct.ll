@@ -6,9 +6,9 @@
 ; bits). Where that test fails the grouping tests run as before.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s
 ; RUN: %fpa-opt --sm=80 --aggregate=warp %s | %FileCheck %s
-; Under ASan/UBSan (where built): a warp-aggregated site makes up to three
-; atomics for the per-lane lowering (the leader's, the per-lane path's and
-; the distinct path's copy).
+; Under ASan/UBSan (where built): a warp-aggregated site makes atomics for
+; the per-lane lowering (one that the paths share, or with warp-precheck
+; the leaders' forms and the per-lane path's).
 ; RUN: %fpa-opt-asan --sm=80 --aggregate=warp %s | %FileCheck %s
 ; RUN: %fpa-opt-asan --sm=80 --aggregate=warp --warp-precheck=mixed %s | %FileCheck %s --check-prefix=MIXED
 ; RUN: %fpa-opt --sm=80 --aggregate=warp --report=- -o /dev/null %s | %FileCheck %s --check-prefix=REPORT
@@ -20,9 +20,9 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; out[blockIdx.x * blockDim.x + threadIdx.x]: distinct when %ntid.x is a
 ; multiple of 32 (then each warp's %tid.x are consecutive); the test comes
-; before anything else, and the distinct path has its own copy of the
-; per-lane atomic, laid out after the test; only the other path reads the
-; masks and runs the grouping tests.
+; before anything else, and the distinct path goes straight to the per-lane
+; atomic, which the grouping path's per-lane fallback and leaders share;
+; only the other path reads the masks and runs the grouping tests.
 ; REPORT: gid: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; per lane with no grouping test where the lanes' addresses differ (a run-time test: %ntid.x a multiple of 32, so that a warp's %tid.x are consecutive);
 ; CHECK-LABEL: define ptx_kernel void @gid(
 ; CHECK: %vbits = bitcast float %v to i32
@@ -30,14 +30,24 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: [[XL:%[0-9]+]] = and i32 [[X]], 31
 ; CHECK-NEXT: %lanes.distinct = icmp eq i32 [[XL]], 0
 ; CHECK-NEXT: br i1 %lanes.distinct, label %warp.distinct, label %warp.checks, !prof
+; CHECK: warp.perlane:
+; CHECK-NEXT: br label %warp.distinct
 ; CHECK: warp.distinct:
-; CHECK-NOT: call
-; CHECK: atomicrmw min ptr addrspace(1) %p
-; CHECK: atomicrmw umax ptr addrspace(1) %p
+; CHECK-NEXT: br label %warp.rmw
 ; CHECK: warp.checks:
 ; CHECK-NEXT: %activemask = call i32 {{.*}}activemask
 ; CHECK: shfl.sync.up
 ; CHECK: br i1 %shared, label %warp.shared, label %warp.perlane
+; CHECK: warp.leader:
+; CHECK-NOT: atomicrmw
+; CHECK: br label %warp.rmw
+; CHECK: warp.rmw:
+; CHECK-NEXT: %warp.operand = phi i32 [ %vbits, %warp.distinct ], [ {{%.*}}, %warp.leader ]
+; CHECK-NOT: call
+; CHECK: atomicrmw min ptr addrspace(1) %p
+; CHECK: atomicrmw umax ptr addrspace(1) %p
+; CHECK-NOT: {{^}}warp.
+; CHECK: warp.end:
 define ptx_kernel void @gid(ptr addrspace(1) %out, float %v) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -13,14 +13,21 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; Per lane and for each group's leader: the guarded add, its native add
-; atom.sys, its loop a monotonic system-scope cas (LLVM 15: inline
-; atom.sys.global.cas.b32 of the loop's loaded and new words, no cmpxchg).
+; The per-lane path and each group's leader meet at one atomic (warp.rmw),
+; lowered once: the guarded add, its native add atom.sys, its loop a
+; monotonic system-scope cas (LLVM 15: inline atom.sys.global.cas.b32 of
+; the loop's loaded and new words, no cmpxchg).
 define void @fadd_f32_system_unused(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define void @fadd_f32_system_unused(
 ; CHECK-NOT:   not_atomic
 ; L15-NOT:     cmpxchg
 ; CHECK:       warp.perlane:
+; CHECK-NEXT:  br label %warp.rmw
+; CHECK:       warp.leader:
+; CHECK-NOT:   atom.sys
+; CHECK:       br label %warp.rmw
+; CHECK:       warp.rmw:
+; CHECK-NEXT:  %warp.operand = phi i32 [ %vbits, %warp.perlane ], [ {{%.*}}, %warp.leader ]
 ; CHECK-NOT:   atom.sys
 ; CHECK:       icmp uge i32 {{%.*}}, 218103808
 ; CHECK:       call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;"
@@ -33,21 +40,8 @@ define void @fadd_f32_system_unused(ptr addrspace(1) %p, float %v) {
 ; L15:         %[[OLD1]] = call i32 asm sideeffect "atom.sys.global.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr addrspace(1) %p, i32 %[[LD1]], i32 [[NEW1]]){{$}}
 ; L15-NEXT:    %[[OK1:success[0-9]*]] = icmp eq i32 %[[OLD1]], %[[LD1]]{{$}}
 ; L15-NEXT:    br i1 %[[OK1]], label %atomicrmw.end{{[0-9]*}}, label %atomicrmw.start{{[0-9]*}}{{$}}
-; L15-NOT:     cmpxchg
-; CHECK:       warp.leader:
-; CHECK-NOT:   atom.sys
-; CHECK:       icmp uge i32 {{%.*}}, 218103808
-; CHECK:       call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;"
-; L22:         cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
-; L15-NOT:     cmpxchg
-; L15:         %[[LD2:loaded[0-9]*]] = phi i32 [ %init{{[0-9]*}}, %atomicrmw.tiny{{[0-9]*}} ], [ %[[OLD2:newloaded[0-9]*]], %atomicrmw.cas{{[0-9]*}} ]{{$}}
-; L15-NOT:     cmpxchg
-; L15:         [[NEW2:%[0-9]+]] = bitcast float %new{{[0-9]*}} to i32
-; L15-NOT:     cmpxchg
-; L15:         %[[OLD2]] = call i32 asm sideeffect "atom.sys.global.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r,~{memory}"(ptr addrspace(1) %p, i32 %[[LD2]], i32 [[NEW2]]){{$}}
-; L15-NEXT:    %[[OK2:success[0-9]*]] = icmp eq i32 %[[OLD2]], %[[LD2]]{{$}}
-; L15-NEXT:    br i1 %[[OK2]], label %atomicrmw.end{{[0-9]*}}, label %atomicrmw.start{{[0-9]*}}{{$}}
 ; CHECK-NOT:   not_atomic
+; CHECK-NOT:   atom.sys
 ; L15-NOT:     cmpxchg
 ; CHECK:       ret void
   %old = atomicrmw fadd ptr addrspace(1) %p, float %v monotonic, align 4

@@ -6,6 +6,8 @@
 ; 0x7ff8000000000000 for fmaximum double). The leader runs the per-lane
 ; lowering: a cmpxchg loop by default, the int trick under nan-free-memory
 ; (at system scope on sm_80 its integer atomics are inline PTX atom.sys).
+; With the result unused, the leaders and the per-lane path meet at one
+; atomic (warp.rmw), whose operand is the group's for a leader.
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp>' -S %s | %FileCheck %s --check-prefixes=CHECK,LOOP
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=80;aggregate=warp;assume=nan-free-memory>' -S %s | %FileCheck %s --check-prefixes=CHECK,NANFREE
 
@@ -20,13 +22,18 @@ define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK:       %total = call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
 ; CHECK:       warp.leader:
 ; CHECK:       [[ABS:%.*]] = icmp eq i32 %total, -2147483648
-; CHECK-NEXT:  select i1 [[ABS]], i32 -4194304, i32
+; CHECK-NEXT:  [[OP:%.*]] = select i1 [[ABS]], i32 -4194304, i32
+; CHECK-NEXT:  br label %warp.rmw
+; CHECK:       warp.join:
+; CHECK-NEXT:  br label %warp.end
+; CHECK:       warp.rmw:
+; CHECK-NEXT:  %warp.operand = phi i32 [ %vbits, %warp.perlane ], [ [[OP]], %warp.leader ]
 ; LOOP-NOT:    load atomic
-; LOOP:        %loaded = phi i32 [ %init, %warp.leader ],
+; LOOP:        %loaded = phi i32 [ %init, %warp.rmw ],
 ; LOOP:        cmpxchg ptr addrspace(1) %p, i32 %loaded, i32 {{%.*}} monotonic monotonic, align 4
 ; NANFREE:     call i32 asm sideeffect "atom.sys.global.min.s32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32
 ; NANFREE:     call i32 asm sideeffect "atom.sys.global.max.u32 $0, [$1], $2;", "=r,l,r,~{memory}"(ptr addrspace(1) %p, i32
-; CHECK:       warp.join:
+; CHECK:       warp.end:
   %old = atomicrmw fminimum ptr addrspace(1) %p, float %v monotonic, align 4
   ret void
 }

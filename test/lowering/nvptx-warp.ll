@@ -155,10 +155,11 @@ define void @fmax_f64_unused(ptr addrspace(1) %p, double %v) {
 }
 
 ; fmin half in shared memory with 32-bit shared pointers: one shuffle of the
-; address and match.any.sync.i32; 16-bit keys widened to 32 bits; the leader
-; runs the masked cmpxchg loop. The per-lane path's loop starts from a load
-; of the word made before the tests, so that it is on its way while they
-; run.
+; address and match.any.sync.i32; 16-bit keys widened to 32 bits; the
+; leaders and the per-lane path share one masked cmpxchg loop (warp.rmw),
+; which starts from a load of the word made before the tests, so that it is
+; on its way while they run: one read of the location per warp before the
+; cmpxchg.
 define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: define void @fmin_f16_shared(
 ; CHECK:      %init = load atomic i32, ptr addrspace(3) %word syncscope("block") monotonic, align 4
@@ -166,19 +167,22 @@ define void @fmin_f16_shared(ptr addrspace(3) %p, half %v) {
 ; CHECK:      %addr = ptrtoint ptr addrspace(3) %p to i32
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %addr, i32 1, i32 0)
 ; CHECK:      warp.perlane:
-; CHECK:      [[PL:%loaded[0-9]+]] = phi i32 [ %init, %warp.perlane ], [ {{%newloaded[0-9]*}}, {{%atomicrmw.cas[0-9]*}} ]
-; CHECK:      cmpxchg ptr addrspace(3) %word, i32 [[PL]], i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK-NEXT: br label %warp.rmw
 ; CHECK:      call i32 @llvm.nvvm.match.any.sync.i32(i32 %activemask, i32 %addr)
 ; CHECK:      sext i16 {{%.*}} to i32
 ; CHECK:      %contrib = select i1 {{%.*}}, i32 32767, i32 %key
 ; SM80:       call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
-; The leader's loop starts from the same early load: one read of the
-; location per warp before the cmpxchg.
 ; CHECK:      warp.leader:
 ; CHECK-NOT:  load atomic
-; CHECK:      %loaded = phi i32 [ %init, %warp.leader ], [ %newloaded, %atomicrmw.cas ]
-; CHECK:      cmpxchg ptr addrspace(3) %word, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK:      br label %warp.rmw
 ; CHECK:      warp.join:
+; CHECK:      warp.rmw:
+; CHECK-NEXT: %warp.operand = phi i16 [ %vbits, %warp.perlane ], [ {{%.*}}, %warp.leader ]
+; CHECK-NOT:  load atomic
+; CHECK:      %loaded = phi i32 [ %init, %warp.rmw ], [ %newloaded, %atomicrmw.cas ]
+; CHECK:      cmpxchg ptr addrspace(3) %word, i32 %loaded, i32 {{%.*}} syncscope("block") monotonic monotonic, align 4
+; CHECK-NOT:  cmpxchg
+; CHECK:      warp.end:
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v syncscope("block") monotonic, align 2
   ret void
 }
