@@ -429,9 +429,19 @@ static LLVMAtomicOrdering failure_ordering(LLVMAtomicOrdering o) {
   }
 }
 
+LLVMValueRef fpa_bits_of(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ty,
+                         const char *name) {
+  if (LLVMIsABitCastInst(v)) {
+    LLVMValueRef from = LLVMGetOperand(v, 0);
+    if (LLVMTypeOf(from) == ty)
+      return from;
+  }
+  return LLVMBuildBitCast(b, v, ty, name);
+}
+
 /* Bits of the operand, in the element-int type. */
 static LLVMValueRef operand_bits(LLVMBuilderRef b, const fpa_site *s) {
-  return LLVMBuildBitCast(b, s->val, fpa_elem_int_type(s), "");
+  return fpa_bits_of(b, s->val, fpa_elem_int_type(s), "");
 }
 
 /*

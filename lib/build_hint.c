@@ -170,7 +170,7 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   LLVMPositionBuilderAtEnd(b, start);
 
   /* values cross blocks as integer bits (see build_warp.c) */
-  LLVMValueRef vbits = LLVMBuildBitCast(b, s->val, w.wty, "vbits");
+  LLVMValueRef vbits = fpa_bits_of(b, s->val, w.wty, "vbits");
   LLVMValueRef hot = fpa_warp_hint_hot(&w, word);
   LLVMValueRef learner = fpa_warp_learner(&w);
   LLVMValueRef mixed = mixed_cas && nan_repair ? mixed_signs(&w, vbits) : NULL;

@@ -308,7 +308,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   int is_min = s->op == FPA_OP_FMIN || s->op == FPA_OP_FMINIMUM;
 
   LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, ity);
-  LLVMValueRef vb = LLVMBuildBitCast(b, s->val, ity, "vbits");
+  LLVMValueRef vb = fpa_bits_of(b, s->val, ity, "vbits");
   fpa_int_ops io;
   fpa_int_trick_ops(b, s, vb, &io);
   LLVMValueRef nan = io.nan, pos_op = io.pos_op, neg_op = io.neg_op,

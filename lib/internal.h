@@ -367,6 +367,12 @@ LLVMTypeRef fpa_int_type(const fpa_site *s, unsigned bits);
 /* The integer type of the whole value (iN) and of one element. */
 LLVMTypeRef fpa_value_int_type(const fpa_site *s);
 LLVMTypeRef fpa_elem_int_type(const fpa_site *s);
+/* `v` as `ty` by a bitcast; where `v` is itself a bitcast of a value of
+ * type `ty` (an operand that a warp or hint form turned into the value type
+ * for the per-lane lowering), that value, so the lowered IR holds no pair
+ * of bitcasts that cancel. */
+LLVMValueRef fpa_bits_of(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ty,
+                         const char *name);
 /* Copies volatile, syncscope and metadata from the original atomicrmw to a
  * new memory instruction; `same_access` is false when the new instruction
  * touches a wider location (masked loops), which drops TBAA. */
