@@ -20,10 +20,14 @@
 |* order of the lanes' last memory accesses), from a reference written here *|
 |* from the semantics in docs/exactness.md (never from the library).        *|
 |*                                                                          *|
-|* The simulation is stricter than the hardware in one way: every active    *|
-|* lane must reach every collective, in the same order, with a member mask  *|
-|* that holds the lane and that every lane it names uses too. A shuffle     *|
-|* from a lane outside the member mask returns garbage, as on the GPU.      *|
+|* A collective completes when every lane of its member mask has reached   *|
+|* it with the same mask; a lane of the mask that has returned, or lanes    *|
+|* that wait for each other at different collectives, fail the trial. A     *|
+|* shuffle from a lane outside the member mask returns garbage, as on the   *|
+|* GPU. activemask waits until no lane of the warp runs and gives the lanes *|
+|* at its call site then: after a branch that split the warp, only those    *|
+|* that took it. One lane runs at a time, picked at random, and a warp's    *|
+|* collectives complete while the other warp runs.                          *|
 |* What it cannot show: timing, memory ordering between warps, and whether  *|
 |* the NVPTX backend and ptxas keep the IR's meaning (test/e2e, bench/).    *|
 \*===----------------------------------------------------------------------===*/
@@ -142,12 +146,13 @@ enum {
   COLL_REDUX_UMIN,
   COLL_REDUX_UMAX,
   COLL_VOTE_UNI,
-  COLL_VOTE_BALLOT
+  COLL_VOTE_BALLOT,
+  COLL_ACTIVEMASK
 };
-static const char *COLL_NAMES[] = {"?",          "shfl.idx",  "shfl.up",
-                                   "vote.all",   "vote.any",  "match.any",
-                                   "redux.min",  "redux.max", "redux.umin",
-                                   "redux.umax", "vote.uni",  "vote.ballot"};
+static const char *COLL_NAMES[] = {
+    "?",         "shfl.idx",    "shfl.up",   "vote.all",   "vote.any",
+    "match.any", "redux.min",   "redux.max", "redux.umin", "redux.umax",
+    "vote.uni",  "vote.ballot", "activemask"};
 
 enum { L_IDLE, L_RUN, L_COLL, L_DONE };
 
@@ -214,7 +219,11 @@ static uint32_t emu_tid_x(void) {
   ++g_tid_reads[t >= 32];
   return t;
 }
-static uint32_t emu_activemask(void) { return g_active[g_lanes[g_cur].warp]; }
+/* activemask at the call site numbered `site`: the lanes that are there
+ * together (resolve). */
+static uint32_t emu_activemask(uint32_t site) {
+  return (uint32_t)collective(COLL_ACTIVEMASK, 0, site, 0, 0);
+}
 static uint32_t emu_laneid(void) { return (uint32_t)g_lanes[g_cur].id; }
 static uint32_t emu_lanemask_lt(void) { return (1u << g_lanes[g_cur].id) - 1u; }
 static uint32_t emu_isspacep_local(const char *p) {
@@ -430,37 +439,91 @@ static int shfl_source(int kind, int lane_id, uint32_t b, uint32_t c) {
   return ok ? j : lane_id;
 }
 
-/* All active lanes of warp w wait at a collective: check it and answer. */
+/* Every lane of warp w that has not finished waits at a collective (none
+ * runs). Resolves one group of them, the one of the lowest lane that can
+ * go on:
+ *   - the lanes at one activemask call site: each gets that set, the lanes
+ *     that are there together (on the GPU, those executing it together;
+ *     lanes that took another branch wait elsewhere or have finished);
+ *   - the lanes of a member mask that all wait at the same collective
+ *     with that mask.
+ * A member mask that names a lane that has finished, or a state where no
+ * group can go on (lanes wait for others that wait elsewhere), is an
+ * error: on the GPU the collective would never complete. */
+static void answer(int w, int kind, uint32_t m);
 static void resolve(int w) {
   lane *ls = &g_lanes[w * 32];
-  uint32_t act = g_active[w];
-  int kind = 0;
+  uint32_t act = g_active[w], at = 0, done = 0;
   for (int l = 0; l < 32; ++l) {
-    if (!(act >> l & 1))
-      continue;
-    if (!kind)
-      kind = ls[l].kind;
-    if (ls[l].kind != kind)
-      sim_fail("warp %d: lane %d is at %s while another lane is at %s", w, l,
-               COLL_NAMES[ls[l].kind], COLL_NAMES[kind]);
-    uint32_t m = ls[l].mask;
-    if (!(m >> l & 1))
-      sim_fail("warp %d: lane %d's %s member mask 0x%08x lacks the lane", w, l,
-               COLL_NAMES[kind], m);
-    if (m & ~act)
-      sim_fail("warp %d: lane %d's %s member mask 0x%08x names inactive "
-               "lanes (active 0x%08x)",
-               w, l, COLL_NAMES[kind], m, act);
-    for (int j = 0; j < 32; ++j)
-      if ((m >> j & 1) && (act >> j & 1) && ls[j].mask != m)
-        sim_fail("warp %d: %s: lane %d uses mask 0x%08x, lane %d 0x%08x", w,
-                 COLL_NAMES[kind], l, m, j, ls[j].mask);
+    at |= (uint32_t)(ls[l].state == L_COLL) << l;
+    done |= (uint32_t)(ls[l].state == L_DONE) << l;
   }
+  for (int l = 0; l < 32; ++l) {
+    if (!(at >> l & 1) || ls[l].kind == COLL_ACTIVEMASK)
+      continue;
+    int kind = ls[l].kind;
+    uint32_t m = ls[l].mask;
+    if (!(m >> l & 1)) {
+      sim_fail("warp %d: lane %d's %s member mask 0x%08x lacks the "
+               "lane",
+               w, l, COLL_NAMES[kind], m);
+      return;
+    }
+    if (m & ~act) {
+      sim_fail("warp %d: lane %d's %s member mask 0x%08x names "
+               "inactive lanes (active 0x%08x)",
+               w, l, COLL_NAMES[kind], m, act);
+      return;
+    }
+    if (m & done) {
+      sim_fail("warp %d: lanes 0x%08x wait at %s, lanes 0x%08x of "
+               "its member mask have finished",
+               w, at & m, COLL_NAMES[kind], m & done);
+      return;
+    }
+  }
+  for (int l = 0; l < 32; ++l) {
+    if (!(at >> l & 1))
+      continue;
+    int kind = ls[l].kind;
+    if (kind == COLL_ACTIVEMASK) {
+      uint32_t g = 0;
+      for (int j = 0; j < 32; ++j)
+        if ((at >> j & 1) && ls[j].kind == COLL_ACTIVEMASK &&
+            ls[j].a == ls[l].a)
+          g |= 1u << j;
+      for (int j = 0; j < 32; ++j)
+        if (g >> j & 1) {
+          ls[j].result = g;
+          ls[j].state = L_RUN;
+        }
+      return;
+    }
+    uint32_t m = ls[l].mask;
+    int ready = 1;
+    for (int j = 0; j < 32; ++j)
+      if ((m >> j & 1) &&
+          (!(at >> j & 1) || ls[j].kind != kind || ls[j].mask != m))
+        ready = 0;
+    if (ready) {
+      answer(w, kind, m);
+      return;
+    }
+  }
+  int l = __builtin_ctz(at);
+  sim_fail("warp %d: no collective can complete: lane %d waits at %s "
+           "(member mask 0x%08x); lanes 0x%08x wait at collectives",
+           w, l, COLL_NAMES[ls[l].kind], ls[l].mask, at);
+}
+
+/* Answers the collective `kind` of the lanes of member mask m. */
+static void answer(int w, int kind, uint32_t m) {
+  lane *ls = &g_lanes[w * 32];
+  uint32_t act = m;
   for (int l = 0; l < 32; ++l) {
     if (!(act >> l & 1))
       continue;
     lane *L = &ls[l];
-    uint32_t m = L->mask;
     uint64_t r = 0;
     switch (kind) {
     case COLL_SHFL_IDX:
@@ -565,47 +628,34 @@ static int run_warps(unsigned warps) {
     }
   }
   for (;;) {
+    /* one runnable lane, picked at random, runs until it waits or returns;
+     * then a warp none of whose lanes runs has a group of its waiting
+     * lanes go on (resolve), while the other warp may still be running */
     int order[MAX_WARPS * 32], n = 0;
     for (int i = 0; i < MAX_WARPS * 32; ++i)
       if ((warps >> (i / 32) & 1) && g_lanes[i].state == L_RUN)
         order[n++] = i;
     if (n) {
-      for (int i = n - 1; i > 0; --i) {
-        int j = (int)below((unsigned)i + 1), t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-      }
-      for (int i = 0; i < n; ++i) {
-        g_cur = order[i];
-        swapcontext(&g_main, &g_lanes[g_cur].uc);
-      }
-      continue;
+      g_cur = order[below((unsigned)n)];
+      swapcontext(&g_main, &g_lanes[g_cur].uc);
     }
     int waiting = 0;
     for (int w = 0; w < MAX_WARPS; ++w) {
       if (!(warps >> w & 1))
         continue;
-      uint32_t at = 0, done = 0;
+      uint32_t at = 0, run = 0;
       for (int l = 0; l < 32; ++l) {
-        int st = g_lanes[w * 32 + l].state;
-        at |= (uint32_t)(st == L_COLL) << l;
-        done |= (uint32_t)(st == L_DONE) << l;
+        at |= (uint32_t)(g_lanes[w * 32 + l].state == L_COLL) << l;
+        run |= (uint32_t)(g_lanes[w * 32 + l].state == L_RUN) << l;
       }
-      if (!at)
+      if (run || !at)
         continue;
-      if (done) {
-        sim_fail("warp %d: lanes 0x%08x wait at %s, lanes 0x%08x have "
-                 "finished",
-                 w, at, COLL_NAMES[g_lanes[w * 32 + __builtin_ctz(at)].kind],
-                 done);
-        return -1;
-      }
       resolve(w);
       if (g_sim_error[0])
         return -1;
       waiting = 1;
     }
-    if (!waiting)
+    if (!n && !waiting)
       return 0;
   }
 }
@@ -626,12 +676,13 @@ static void check_err(LLVMErrorRef e, const char *what) {
 }
 
 /* intrinsic -> host function; `sig` gives the host parameter kinds
- * (i: i32, l: i64, p: ptr) and returns are i32. */
+ * (i: i32, l: i64, p: ptr; s: an i32 that numbers the call site, not an
+ * operand) and returns are i32. */
 static const struct emu {
   const char *intrinsic, *symbol, *sig;
   void *fn;
 } EMUS[] = {
-    {"llvm.nvvm.activemask", "fpa_emu_activemask", "", (void *)emu_activemask},
+    {"llvm.nvvm.activemask", "fpa_emu_activemask", "s", (void *)emu_activemask},
     {"llvm.nvvm.read.ptx.sreg.laneid", "fpa_emu_laneid", "",
      (void *)emu_laneid},
     {"llvm.nvvm.read.ptx.sreg.lanemask.lt", "fpa_emu_lanemask_lt", "",
@@ -1007,6 +1058,9 @@ static int redirect_ptx_minmax(LLVMBuilderRef b, LLVMValueRef i,
   return 1;
 }
 
+/* call sites numbered so far (the 's' parameters) */
+static unsigned g_sites;
+
 /* Replaces the NVVM intrinsic calls (and LLVM 15's inline-asm activemask)
  * of `fn` by calls to the host functions. Returns how many it replaced. */
 static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
@@ -1075,6 +1129,11 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
       LLVMValueRef args[4];
       LLVMPositionBuilderBefore(b, i);
       for (unsigned k = 0; k < n; ++k) {
+        if (e->sig[k] == 's') {
+          params[k] = i32;
+          args[k] = LLVMConstInt(i32, (unsigned long long)++g_sites, 0);
+          continue;
+        }
         LLVMValueRef a = LLVMGetOperand(i, k);
         params[k] = e->sig[k] == 'l' ? i64 : e->sig[k] == 'p' ? ptr : i32;
         if (e->sig[k] == 'p')
@@ -1105,10 +1164,10 @@ static int redirect_intrinsics(LLVMModuleRef m, LLVMValueRef fn) {
 typedef struct combo {
   int op, ty, sm, used, as, uniform, nan_free;
   const char *warp_precheck; /* warp-precheck=..., or NULL */
-  int adaptive; /* precheck=adaptive, per lane (no aggregate=warp) */
-  int autoagg;  /* the default options: aggregate=auto aggregates it */
+  int adaptive;    /* precheck=adaptive, per lane (no aggregate=warp) */
+  int autoagg;     /* the default options: aggregate=auto aggregates it */
   unsigned stream; /* picks the combination's random stream */
-  int hint;     /* the lowering has warp-precheck's hint (or adaptive's) */
+  int hint;        /* the lowering has warp-precheck's hint (or adaptive's) */
   uint32_t hint_cold; /* its cold word */
   char name[160];
   lane_fn fn;
@@ -1224,8 +1283,8 @@ static int build_combo(combo *c, unsigned id) {
              ok            ? "lowered"
              : c->adaptive ? "NOT ADAPTIVE"
                            : "NOT AGGREGATED",
-             c->name,
-             rec ? rec->strategy : "-", rec ? rec->reason : "no record");
+             c->name, rec ? rec->strategy : "-",
+             rec ? rec->reason : "no record");
     fpa_report_destroy(rep);
     fpa_options_destroy(o);
     if (!ok) {
