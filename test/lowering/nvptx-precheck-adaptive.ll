@@ -113,10 +113,19 @@ define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
 
 ; A used result: the forms' old values meet at hint.end (with CAS, the
 ; precheck form's, the direct form's and the mixed-sign form's; on sm_70,
-; the precheck, learning and plain direct forms').
+; the precheck, learning and plain direct forms'). A 64-bit value's sign
+; ballot is in the direct form, over the activemask of the lanes that took
+; it, so that the precheck form does not pay it.
 ; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
+; CAS-NOT: ballot
+; CAS: br i1 %hot, label %hint.precheck, label %hint.direct
 ; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
+; CAS: hint.direct:
+; CAS-NEXT: %neg = icmp slt i64 %vbits, 0
+; CAS-NEXT: %activemask = call i32 {{@llvm.nvvm.activemask\(\)|asm sideeffect "activemask.b32 \$0;", "=r"\(\)}}
+; CAS-NEXT: %signs = call i32 @llvm.nvvm.vote.ballot.sync(i32 %activemask, i1 %neg)
+; CAS: br i1 %mixed, label %hint.cas.load, label %hint.int
 ; With CAS, the mixed-sign form takes PTX max.f64, and its loaded value is
 ; its old value.
 ; CAS: %cas.vnan = icmp ugt i64 {{%[0-9]+}}, 9218868437227405312
