@@ -142,12 +142,12 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   LLVMValueRef result = NULL;
   LLVMBasicBlockRef join;
   /* Where the per-lane atomic and the leaders' would get the same lowering
-   * (result unused; not a 64-bit integer trick, whose per-lane form alone
-   * tries a cmpxchg for mixed signs: decide.c's one_lane), the leaders
-   * take the per-lane atomic with the group's operand: one copy of its
-   * forms in the site's code, not two. */
+   * (result unused; a loop, or an integer trick of a kind without the
+   * mixed-sign form, which the per-lane form alone would have: decide.c's
+   * one_lane), the leaders take the per-lane atomic with the group's
+   * operand: one copy of its forms in the site's code, not two. */
   int share = !p->lockstep && !p->hint && !used && (perlane || fast_pl) &&
-              (s->bits != 64 || p->leader == FPA_S_CAS_LOOP ||
+              (!fpa_wants_mixed_form(s) || p->leader == FPA_S_CAS_LOOP ||
                p->leader == FPA_S_CAS_LOOP_MASKED);
   LLVMValueRef lead_bits = NULL;
   LLVMBasicBlockRef lead_end = NULL;

@@ -196,6 +196,10 @@ static const char *sys_asm_gap(const fpa_site *s, const fpa_caps *c) {
              : "no inline PTX form for this type";
 }
 
+int fpa_wants_mixed_form(const fpa_site *s) {
+  return s->result_used || s->bits == 64;
+}
+
 void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                 fpa_decision *d) {
   memset(d, 0, sizeof *d);
@@ -283,7 +287,7 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
        * activemask (PTX 6.2), which the PTX the code is sure to get must
        * have. */
       int cas = d->nan_repair && c->ptx_sure >= 62 && !s->one_lane &&
-                (s->result_used || s->bits == 64);
+                fpa_wants_mixed_form(s);
       d->precheck = cas ? FPA_PRECHECK_ADAPTIVE_CAS : FPA_PRECHECK_ADAPTIVE;
       snprintf(d->reason + n, sizeof d->reason - n,
                "; adaptive precheck: skipped when a load shows no change, "

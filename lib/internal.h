@@ -248,6 +248,9 @@ typedef struct fpa_decision {
 
 void fpa_decide(const fpa_site *s, const fpa_caps *caps, const fpa_options *o,
                 fpa_decision *d);
+/* precheck=adaptive: whether the site's kind gets the mixed-sign form
+ * (decide.c says why), where the target and the site's lanes allow it. */
+int fpa_wants_mixed_form(const fpa_site *s);
 const char *fpa_strategy_name(fpa_strategy s);
 const char *fpa_op_name(fpa_op op);
 /* An atomic ordering as LLVM IR spells it ("unordered" below monotonic). */

@@ -519,9 +519,8 @@ static void resolve(int w) {
 /* Answers the collective `kind` of the lanes of member mask m. */
 static void answer(int w, int kind, uint32_t m) {
   lane *ls = &g_lanes[w * 32];
-  uint32_t act = m;
   for (int l = 0; l < 32; ++l) {
-    if (!(act >> l & 1))
+    if (!(m >> l & 1))
       continue;
     lane *L = &ls[l];
     uint64_t r = 0;
@@ -583,7 +582,7 @@ static void answer(int w, int kind, uint32_t m) {
     L->result = r;
   }
   for (int l = 0; l < 32; ++l)
-    if (act >> l & 1)
+    if (m >> l & 1)
       ls[l].state = L_RUN;
 }
 
