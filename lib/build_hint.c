@@ -175,13 +175,11 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   LLVMValueRef hot = fpa_warp_hint_hot(&w, word);
   LLVMValueRef learner = fpa_warp_learner(&w);
   /* The sign ballot: for 32-bit values at the top, where its latency hides
-   * behind the hint's test on the direct form's way (at many addresses,
-   * where that form runs, a ballot after the test cost up to 3%); for
-   * 64-bit values in the direct form, so that a warp taking the precheck
-   * form does not pay it (at 4096 addresses on no-op-heavy data 3 to 6%
-   * faster, no change at 2^24). The direct form's activemask is then the
-   * set of lanes that took it: the hint is each lane's load, so a warp may
-   * split at its branch. */
+   * behind the hint's test on the direct form's way; for 64-bit values in
+   * the direct form, so that a warp taking the precheck form does not pay
+   * for it (docs/design.md, "The default's choice at run time"). The
+   * direct form's activemask is then the set of lanes that took it: the
+   * hint is each lane's load, so a warp may split at its branch. */
   int mixed = mixed_cas && nan_repair;
   LLVMValueRef signs = mixed && s->bits != 64 ? mixed_signs(&w, vbits) : NULL;
   LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");

@@ -68,10 +68,10 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
    * anything else, with one branch. The grouping tests
    * then run at the atomic, never early: at the early test's head, the
    * branch around it would wait for the test's operands (constant loads)
-   * before the operand's computation, which costs 2 to 3% at 2^24 float
-   * addresses. With warp-precheck, that one branch also tests the hint
+   * before the operand's computation, and at many addresses a warp's life
+   * is short. With warp-precheck, that one branch also tests the hint
    * (`cold`: the test holds and the hint is cold) and takes the direct
-   * form; a test of its own costs about 1% more there. */
+   * form, with no test of its own. */
   /* Values cross blocks as integer bits: a backend that promotes half or
    * bfloat to float between blocks (x86; NVPTX below sm_80 for bfloat)
    * would quiet signalling NaNs on the way. */

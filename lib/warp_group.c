@@ -345,9 +345,8 @@ LLVMValueRef fpa_warp_group(fpa_warp *w, const fpa_warp_plan *p,
   if (p->hint == FPA_WARP_PRECHECK_MIXED) {
     /* A warp whose lanes need both integer atomics (warp-precheck):
      * vote.uni.sync of the operands' signs, which does not wait for the
-     * shuffle: one vote and an or on every warp's path to its atomic (a
-     * ballot and two compares cost about 1% more on mixed-sign data at
-     * 2^24 float addresses). */
+     * shuffle: one vote and an or on every warp's path to its atomic, the
+     * fewest instructions that answer it. */
     LLVMValueRef both =
         LLVMBuildNot(b, fpa_warp_one_sign(w, mask, vbits), "bothsigns");
     LLVMValueRef odd = LLVMBuildOr(b, anydup, both, "odd");

@@ -102,12 +102,10 @@ LLVMValueRef fpa_warp_hint_learned(fpa_warp *w, LLVMValueRef noop) {
  * each row of the block; the other warps take the direct form without
  * learning). The direct form learns from its atomic's old value: a
  * learning warp tests it after the atomic's return (and without NaN
- * repair waits for that return). At 2^24 float addresses, where a warp's
- * life is mostly that round trip, learning in every warp costs 1 to 2%;
- * learning in one warp per row costs no more than not learning, and a
- * hint that starts cold still turns hot early in a launch: the hint is
- * the block's, and a block that sees no-ops turns it hot at its first
- * learning warp's atomic. The value is the same
+ * repair waits for that return). At many addresses a warp's life is
+ * mostly that round trip, so only one warp per row pays for it; a block
+ * that sees no-ops still turns its hint hot at its first learning warp's
+ * atomic. The value is the same
  * in every lane of a warp where %ntid.x is a multiple of 32 or the block
  * is one-dimensional; elsewhere a warp may split between the two forms,
  * which are both exact. */
@@ -179,10 +177,7 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
  *     anyway), and nothing else stores; the other warps' direct form does
  *     not learn.
  * So a hint that is cold where updates are no-ops turns hot at the first
- * learning warp that sees one, whatever shared memory held. (Probing
- * instead, by sending a cold warp now and then to the precheck form, costs
- * as much as learning in every warp and leaves a cold hint cold for most
- * of a launch.)
+ * learning warp that sees one, whatever shared memory held.
  *
  * Other warps (mixed) take the plain per-lane path, as with
  * warp-precheck=off.
