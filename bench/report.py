@@ -30,6 +30,10 @@ with its failing cells:
   7. (with llvm-copy rows) llvm-copy/llvm within 0.97 to 1.03 in every cell
   8. (with int-ret rows) fpa >= 0.95 x int-ret, the integer atomic with its
      old value waited for (min/max, result unused), in every cell that has it
+  9. (with fpa-copy rows) fpa-copy/fpa within 0.97 to 1.03 in every cell:
+     the default's own identical-code control. Its hint lives in shared
+     memory that a launch inherits from the one before, so the copy, run
+     right after fpa, can disagree with it where the hint sets the speed
 and for goals 1 to 4 the fpa-* variant that does best on it.
 --table: the same, plus the full table of every cell.
 --png: throughput against addresses (log-log), a panel per op and data
@@ -370,6 +374,9 @@ def goals(res, noise, modes=None):
                           "in every cell that has int-ret",
                           [k for k in allk if res.get(k, "int-ret") is not None], "int-ret", 0.95,
                           alternatives=False))
+    if "fpa-copy" in res.variants:
+        extra.append(Goal(9, "the control: fpa-copy within 0.97 to 1.03 of fpa in every cell", allk,
+                          "fpa", 0.97, num="fpa-copy", upper=1.03, alternatives=False))
     return [
         Goal(1, "fpa >= llvm in every cell, within noise", allk, "llvm", noise),
         Goal(2, "fpa >= 0.95 x int-limit for same-sign data (positive) at every address count",
