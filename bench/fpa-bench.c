@@ -668,7 +668,8 @@ static void emit(const config *cfg, int op, int type, uint32_t A, int mode,
                  const char *bad) {
   double gups = m->ms > 0 ? m->n / (m->ms * 1e6) : 0;
   char variant[80];
-  snprintf(variant, sizeof variant, "%s%s", name, cfg->cold ? "-cold" : "");
+  snprintf(variant, sizeof variant, "%s%s%s", name, cfg->cold ? "-cold" : "",
+           cfg->smem_fill ? "-fill" : "");
   if (bad)
     fprintf(cfg->out, "%s,%s,%u,%s,%d,%s,\n", op_names[op], type_names[type],
             A, data_names[mode], used, variant);
@@ -935,7 +936,9 @@ static void usage(FILE *f) {
       "  --smem-fill WORD          before each launch, write the 32-bit WORD\n"
       "                            (decimal or 0x hex) over shared memory,\n"
       "                            as an earlier kernel leaves it there\n"
-      "                            (the first variant's module has smemfill)\n"
+      "                            (the first variant's module has smemfill);\n"
+      "                            variant names get a -fill suffix (after\n"
+      "                            -cold)\n"
       "  --interleave 0|1          1 (default): a cell's variants take turns,\n"
       "                            one launch each; 0: one variant's\n"
       "                            launches, then the next's\n"
@@ -1040,13 +1043,15 @@ int main(int argc, char **argv) {
       if (!eq || eq == v || (size_t)(eq - v) >= sizeof var->name)
         die("--variant wants NAME=PTX[@OPS], got '%s'", v);
       memcpy(var->name, v, (size_t)(eq - v));
-      /* the rows' names: a cold run adds -cold to each, and the integer
-       * references have their own */
+      /* the rows' names: a cold run adds -cold to each, a run with
+       * --smem-fill -fill, and the integer references have their own */
       size_t len = strlen(var->name);
       if ((len >= 5 && !strcmp(var->name + len - 5, "-cold")) ||
+          (len >= 5 && !strcmp(var->name + len - 5, "-fill")) ||
           !strcmp(var->name, "int-limit") || !strcmp(var->name, "int-ret"))
         die("--variant name '%s' is reserved (a cold run names its rows "
-            "NAME-cold; int-limit and int-ret are the integer kernels)",
+            "NAME-cold, a run with --smem-fill NAME-fill; int-limit and "
+            "int-ret are the integer kernels)",
             var->name);
       for (int j = 0; j + 1 < cfg.n_variants; ++j)
         if (!strcmp(cfg.variants[j].name, var->name))

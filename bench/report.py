@@ -3,7 +3,7 @@
 
   python3 bench/report.py bench/results/NAME.csv
         [--table FILE.md] [--png FILE.png] [--readme README.md]
-        [--type float] [--used 0] [--noise 0.95] [--memory warm|cold]
+        [--type float] [--used 0] [--noise 0.95] [--memory warm|cold|fill|cold-fill]
         [--modes fpa-precheck,fpa-warp,...]
 
 The CSV: '#' lines are comments; header
@@ -14,7 +14,9 @@ cell. Variants: llvm, fpa, fpa-* (any number, treated alike), int-limit,
 triton, llvm-copy (the identical-code control), and whatever else appears
 (shown, not rated). A run with the output cold in L2 names its variants
 NAME-cold: --memory cold rates those rows (read as NAME), the default
---memory warm the others.
+--memory warm the others. A run with shared memory filled before each
+launch (fpa-bench --smem-fill) names them NAME-fill, or NAME-cold-fill:
+--memory fill and cold-fill.
 
 stdout: the summary table (type --type, result_used --used: rows op x data,
 columns A, cells "fpa/llvm · fpa/int-limit") and the goals, each met or not
@@ -58,6 +60,20 @@ DASH = "\u2013"  # shown where a ratio cannot be computed
 DOT = "\u00b7"
 FAILED = "failed"  # a row with an empty figure (or check=BAD)
 COLD = "-cold"  # the suffix of a cold-L2 run's variant names
+# --memory: the suffix of each state's variant names. fpa-bench adds -cold
+# for a cold-L2 run and then -fill for one with --smem-fill (shared memory
+# set before each launch: the default's hint starts from that word).
+MEMORY = {"warm": "", "cold": COLD, "fill": "-fill", "cold-fill": COLD + "-fill"}
+MEMORY_WORDS = {"warm": "", "cold": ", cold L2", "fill": ", shared memory filled",
+                "cold-fill": ", cold L2, shared memory filled"}
+
+
+def memory_state(variant):
+    """(state, name without the state's suffix) of a row's variant name."""
+    for state in ("cold-fill", "fill", "cold"):
+        if variant.endswith(MEMORY[state]):
+            return state, variant[:-len(MEMORY[state])]
+    return "warm", variant
 BEST_MODE = "best exact mode"  # per cell, the fastest of --modes (goal 5)
 
 
@@ -103,10 +119,11 @@ class Results:
             except (TypeError, ValueError):
                 raise ValueError("%s: bad row %d: %r" % (path, n, row))
             v = row["variant"].strip()
-            # fpa-bench and triton_bench name a cold-L2 run's variants NAME-cold
-            if v.endswith(COLD) != (memory == "cold"):
+            # fpa-bench and triton_bench name a cold-L2 run's variants
+            # NAME-cold; fpa-bench names a run with --smem-fill NAME-fill
+            state, v = memory_state(v)
+            if state != memory:
                 continue
-            v = v[:-len(COLD)] if memory == "cold" else v
             g = (row["gupdates_per_s"] or "").strip()
             bad = (row.get("check") or "").strip().upper() in ("BAD", "ERROR")
             val = FAILED if (g == "" or bad) else float(g)
@@ -198,7 +215,7 @@ def summary_table(res, ty, used):
     """Markdown: rows op x data, columns A, cells fpa/llvm · fpa/int-limit."""
     addrs = res.addresses()
     lines = ["fpa/llvm %s fpa/int-limit, type %s, %s%s (%s: no figure for one of the two)" % (
-        DOT, ty, used_words(used), ", cold L2" if res.memory == "cold" else "", DASH), ""]
+        DOT, ty, used_words(used), MEMORY_WORDS[res.memory], DASH), ""]
     lines.append("| op | data | " + " | ".join("A=" + a_label(a) for a in addrs) + " |")
     lines.append("| --- | --- | " + " | ".join("---" for _ in addrs) + " |")
     rows = 0
@@ -475,8 +492,9 @@ def main(argv=None):
     ap.add_argument("--type", default="float", choices=TYPES, help="type of the summary and the figure")
     ap.add_argument("--used", type=int, default=0, choices=(0, 1), help="result_used of the summary and the figure")
     ap.add_argument("--noise", type=float, default=0.95, help="ratio that counts as 'not slower' (default 0.95)")
-    ap.add_argument("--memory", default="warm", choices=("warm", "cold"),
-                    help="rate the warm rows, or the cold-L2 ones (variants named NAME-cold, read as NAME)")
+    ap.add_argument("--memory", default="warm", choices=tuple(MEMORY),
+                    help="rate the warm rows, the cold-L2 ones (variants named NAME-cold, read as NAME), "
+                         "those run with shared memory filled (NAME-fill) or both (NAME-cold-fill)")
     ap.add_argument("--modes", default="", metavar="LIST",
                     help="comma list of fpa-* variants that are exact modes: adds goal 5 (fpa against the "
                          "best of them in each cell)")
