@@ -66,6 +66,7 @@ COLD = "-cold"  # the suffix of a cold-L2 run's variant names
 MEMORY = {"warm": "", "cold": COLD, "fill": "-fill", "cold-fill": COLD + "-fill"}
 MEMORY_WORDS = {"warm": "", "cold": ", cold L2", "fill": ", shared memory filled",
                 "cold-fill": ", cold L2, shared memory filled"}
+BEST_MODE = "best exact mode"  # per cell, the fastest of --modes (goal 5)
 
 
 def memory_state(variant):
@@ -74,7 +75,6 @@ def memory_state(variant):
         if variant.endswith(MEMORY[state]):
             return state, variant[:-len(MEMORY[state])]
     return "warm", variant
-BEST_MODE = "best exact mode"  # per cell, the fastest of --modes (goal 5)
 
 
 def order(seq, known):
