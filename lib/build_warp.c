@@ -159,11 +159,10 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * predicated. */
     LLVMValueRef lold =
         fpa_warp_lockstep_leader(&w, p, is_leader, total, hint, word);
-    join = LLVMGetInsertBlock(b);
     LLVMValueRef old = fpa_warp_shuffle(
         &w, lold, fpa_warp_bit_count(&w, "llvm.cttz", gmask), 0);
-    result = LLVMBuildSelect(b, sc.first, old,
-                             fpa_warp_fold_old(&w, old, sc.excl), "lane.old");
+    result = fpa_warp_old_values(&w, old, total, &sc);
+    join = LLVMGetInsertBlock(b);
   } else {
     /* Unused results: a branch to the leaders' atomic, lowered later by the
      * caller like any other (a loop: here, from the early load); nothing

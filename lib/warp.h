@@ -57,6 +57,9 @@ typedef struct fpa_warp_scan {
   LLVMValueRef excl;  /* combination of the group's lanes below this one */
   LLVMValueRef first; /* i1: no group lane below this one */
   LLVMValueRef total; /* combination of the whole group, in every lane */
+  /* a scan left for later (fpa_warp_scan_later): the lane's contribution
+   * and group mask, or NULL */
+  LLVMValueRef later_x, later_gmask;
 } fpa_warp_scan;
 
 static inline LLVMValueRef ki(LLVMTypeRef ty, int64_t v) {
@@ -107,6 +110,8 @@ LLVMValueRef fpa_warp_combine(fpa_warp *w, const fpa_warp_plan *p,
                               fpa_warp_scan *sc);
 LLVMValueRef fpa_warp_leader_operand(fpa_warp *w, LLVMValueRef total);
 LLVMValueRef fpa_warp_fold_old(fpa_warp *w, LLVMValueRef mb, LLVMValueRef e);
+LLVMValueRef fpa_warp_old_values(fpa_warp *w, LLVMValueRef old,
+                                 LLVMValueRef total, fpa_warp_scan *sc);
 
 /*--- warp_leader.c --------------------------------------------------------*/
 

@@ -211,47 +211,100 @@ LLVMValueRef fpa_warp_fold_old(fpa_warp *w, LLVMValueRef mb, LLVMValueRef e) {
   return r;
 }
 
+/* The scan of the contributions `x` over the groups `gmask` at the
+ * builder: excl and first where `want_excl`, total where `want_total`. */
+static void build_scan(fpa_warp *w, LLVMValueRef x, LLVMValueRef gmask,
+                       int want_excl, int want_total, fpa_warp_scan *sc) {
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef full = LLVMBuildICmp(b, LLVMIntEQ, gmask, ki(w->i32, -1), "");
+  LLVMBasicBlockRef fbb = fpa_warp_block(w, "warp.scan.full");
+  LLVMBasicBlockRef gbb = fpa_warp_block(w, "warp.scan.groups");
+  LLVMBasicBlockRef done = fpa_warp_block(w, "warp.scanned");
+  LLVMBuildCondBr(b, full, fbb, gbb);
+  fpa_warp_scan part[2] = {{0}};
+  LLVMBasicBlockRef ends[2];
+  LLVMPositionBuilderAtEnd(b, fbb);
+  scan_full(w, x, want_excl, want_total, &part[0]);
+  ends[0] = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, gbb);
+  scan_groups(w, x, gmask, want_excl, want_total, &part[1]);
+  ends[1] = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMValueRef *fields[3] = {&sc->excl, &sc->first, &sc->total};
+  static const char *const names[3] = {"excl", "first", "total"};
+  for (int f = 0; f < 3; ++f) {
+    LLVMValueRef *a = f == 0   ? &part[0].excl
+                      : f == 1 ? &part[0].first
+                               : &part[0].total;
+    LLVMValueRef *c = f == 0   ? &part[1].excl
+                      : f == 1 ? &part[1].first
+                               : &part[1].total;
+    if (!*a)
+      continue;
+    *fields[f] = LLVMBuildPhi(b, LLVMTypeOf(*a), names[f]);
+    LLVMValueRef vals[2] = {*a, *c};
+    LLVMAddIncoming(*fields[f], vals, ends, 2);
+  }
+}
+
 /* The group's combination at the builder, from each lane's operand bits
  * `vbits` and group mask `gmask`: a scan where old values are needed (*sc:
- * excl and first) or there is no redux.sync. Returns the group's total. */
+ * excl and first) or there is no redux.sync. Returns the group's total.
+ * With redux.sync, a min/max's scan for old values is left for later
+ * (sc->later_x): fpa_warp_old_values builds it only where a group's
+ * update changes memory. */
 LLVMValueRef fpa_warp_combine(fpa_warp *w, const fpa_warp_plan *p,
                               LLVMValueRef vbits, LLVMValueRef gmask,
                               fpa_warp_scan *sc) {
-  LLVMBuilderRef b = w->b;
   int used = w->s->result_used;
   LLVMValueRef x = contribution(w, vbits);
-  if (used || !p->redux) {
-    LLVMValueRef full = LLVMBuildICmp(b, LLVMIntEQ, gmask, ki(w->i32, -1), "");
-    LLVMBasicBlockRef fbb = fpa_warp_block(w, "warp.scan.full");
-    LLVMBasicBlockRef gbb = fpa_warp_block(w, "warp.scan.groups");
-    LLVMBasicBlockRef done = fpa_warp_block(w, "warp.scanned");
-    LLVMBuildCondBr(b, full, fbb, gbb);
-    fpa_warp_scan part[2] = {{0}};
-    LLVMBasicBlockRef ends[2];
-    LLVMPositionBuilderAtEnd(b, fbb);
-    scan_full(w, x, used, !p->redux, &part[0]);
-    ends[0] = LLVMGetInsertBlock(b);
-    LLVMBuildBr(b, done);
-    LLVMPositionBuilderAtEnd(b, gbb);
-    scan_groups(w, x, gmask, used, !p->redux, &part[1]);
-    ends[1] = LLVMGetInsertBlock(b);
-    LLVMBuildBr(b, done);
-    LLVMPositionBuilderAtEnd(b, done);
-    LLVMValueRef *fields[3] = {&sc->excl, &sc->first, &sc->total};
-    static const char *const names[3] = {"excl", "first", "total"};
-    for (int f = 0; f < 3; ++f) {
-      LLVMValueRef *a = f == 0   ? &part[0].excl
-                        : f == 1 ? &part[0].first
-                                 : &part[0].total;
-      LLVMValueRef *c = f == 0   ? &part[1].excl
-                        : f == 1 ? &part[1].first
-                                 : &part[1].total;
-      if (!*a)
-        continue;
-      *fields[f] = LLVMBuildPhi(b, LLVMTypeOf(*a), names[f]);
-      LLVMValueRef vals[2] = {*a, *c};
-      LLVMAddIncoming(*fields[f], vals, ends, 2);
-    }
+  if (used && p->redux && !w->is_add) {
+    sc->later_x = x;
+    sc->later_gmask = gmask;
+  } else if (used || !p->redux) {
+    build_scan(w, x, gmask, used, !p->redux, sc);
   }
   return p->redux ? redux_total(w, x, gmask) : sc->total;
+}
+
+/* Each lane's old value at the builder, from its group's leader's old
+ * value `old` (bits, in every lane of the group) and the group's
+ * combination `total` (a key, or the sum): `old` folded with the updates
+ * of the group's lanes below this one (fpa_warp_fold_old). Where the scan
+ * was left for later and every group's update leaves `old` as it is (the
+ * fold of `old` with the whole group's combination is `old`, so the fold
+ * with any part of it is too: min and max are monotonic, and a part is a
+ * NaN key only where the whole is), every lane gets `old` and the scan is
+ * not built: at a hot address with no-op-heavy data that is most warps.
+ * Every lane of the warp takes the same branch (vote.all.sync), so the
+ * scan's shuffles still run converged. */
+LLVMValueRef fpa_warp_old_values(fpa_warp *w, LLVMValueRef old,
+                                 LLVMValueRef total, fpa_warp_scan *sc) {
+  LLVMBuilderRef b = w->b;
+  if (!sc->later_x)
+    return LLVMBuildSelect(b, sc->first, old,
+                           fpa_warp_fold_old(w, old, sc->excl), "lane.old");
+  LLVMValueRef kept = LLVMBuildICmp(
+      b, LLVMIntEQ, fpa_warp_fold_old(w, old, total), old, "kept");
+  LLVMValueRef args[2] = {w->mask, kept};
+  LLVMValueRef all = fpa_warp_intrinsic(w, "llvm.nvvm.vote.all.sync", NULL,
+                                        args, 2, "allkept");
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef scan = fpa_warp_block(w, "warp.scan");
+  LLVMBasicBlockRef done = fpa_warp_block(w, "warp.folded");
+  LLVMBuildCondBr(b, all, done, scan);
+  LLVMPositionBuilderAtEnd(b, scan);
+  build_scan(w, sc->later_x, sc->later_gmask, 1, 0, sc);
+  LLVMValueRef folded = LLVMBuildSelect(
+      b, sc->first, old, fpa_warp_fold_old(w, old, sc->excl), "lane.fold");
+  LLVMBasicBlockRef scanned = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMValueRef r = LLVMBuildPhi(b, w->wty, "lane.old");
+  LLVMValueRef vals[2] = {old, folded};
+  LLVMBasicBlockRef bbs[2] = {from, scanned};
+  LLVMAddIncoming(r, vals, bbs, 2);
+  return r;
 }

@@ -19,10 +19,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: vote.sync.all.pred
 ; CHECK: vote.sync.all.pred
 ; CHECK: match.any.sync.b64
-; CHECK: shfl.sync.up.b32
 ; CHECK: redux.sync.min.s32
 ; CHECK: @fpa_p atom.relaxed.sys.global.min.s32
 ; CHECK: @fpa_p atom.relaxed.sys.global.max.u32
+; CHECK: shfl.sync.up.b32
 define float @fmin_f32(ptr %p, float %v) {
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
   ret float %old

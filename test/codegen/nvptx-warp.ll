@@ -27,9 +27,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       shfl.sync.idx.b32
 ; CHECK:       vote.sync.all.pred
 ; CHECK:       match.any.sync.b64
-; CHECK:       shfl.sync.up.b32
-; REDUX:       redux.sync.min.s32
+; NOREDUX:     shfl.sync.up.b32
 ; NOREDUX-NOT: redux
+; REDUX-NOT:   shfl.sync.up.b32
+; REDUX:       redux.sync.min.s32
 ; The result is used: the leader's atomics are predicated, not branched to.
 ; CHECK:       setp.ne.b32 fpa_p,
 ; CHECK:       @fpa_p atom.relaxed.sys.global.min.s32
@@ -37,6 +38,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       @fpa_p atom.relaxed.sys.global.cas.b32
 ; CHECK:       vote.sync.any.pred
 ; CHECK:       shfl.sync.idx.b32
+; With redux.sync, the scan for the old values comes after the broadcast,
+; where some lane's group changed memory.
+; REDUX:       vote.sync.all.pred
+; REDUX:       shfl.sync.up.b32
 define float @fmin_f32(ptr %p, float %v) {
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
   ret float %old

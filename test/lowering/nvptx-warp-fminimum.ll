@@ -39,7 +39,8 @@ define void @fminimum_f32(ptr addrspace(1) %p, float %v) {
 }
 
 ; A used result: the leaders' loop (or, nan-free, their integer atomics)
-; runs in lockstep as predicated PTX, then the old values are rebuilt.
+; runs in lockstep as predicated PTX, then the old values are rebuilt (the
+; scan only where some group's update changed memory).
 define float @fminimum_f32_used(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define float @fminimum_f32_used(
 ; LOOP:        %init = load atomic i32, ptr addrspace(1) %p monotonic, align 4
@@ -47,12 +48,15 @@ define float @fminimum_f32_used(ptr addrspace(1) %p, float %v) {
 ; CHECK-NOT:   warp.leader:
 ; LOOP-NOT:    load atomic
 ; LOOP:        warp.lockstep:
-; LOOP-NEXT:   %loaded = phi i32 [ %init, %warp.scanned ],
+; LOOP-NEXT:   %loaded = phi i32 [ %init, %warp.grouped ],
 ; LOOP:        atom.relaxed.sys.global.cas.b32
 ; NANFREE:     atom.relaxed.sys.global.min.s32
 ; NANFREE:     atom.relaxed.sys.global.max.u32
 ; NANFREE-NOT: warp.lockstep:
-; CHECK:       %lane.old = select i1 %first, i32
+; CHECK:       %allkept = call i1 @llvm.nvvm.vote.all.sync(
+; CHECK:       warp.folded:
+; CHECK-NEXT:  %lane.old = phi i32
+; CHECK:       %lane.fold = select i1 %first, i32
 ; CHECK:       ret float
   %old = atomicrmw fminimum ptr addrspace(1) %p, float %v monotonic, align 4
   ret float %old

@@ -28,9 +28,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; atomics then use .global, which ptxas never expands with branches of its
 ; own); otherwise the lanes are
 ; grouped (where a lane has the low address bits of the active lane below
-; it: vote.all, else match.any; else per lane), the keys reduced, the old values
-; rebuilt by a scan (shfl.sync.up when the warp is one group, predecessor
-; pointers otherwise), and the group leader runs the int trick.
+; it: vote.all, else match.any; else per lane), the keys reduced, the group
+; leader runs the int trick, and the old values are rebuilt by a scan
+; (shfl.sync.up when the warp is one group, predecessor pointers otherwise).
+; On sm_80 (redux.sync) the scan comes after the leader's atomic, only where
+; some group's update changed memory; on sm_70 it gives the total first.
 define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK-LABEL: define float @fmin_f32_used(
 ; CHECK:      %activemask = call i32 {{@llvm.nvvm.activemask\(\)|asm sideeffect "activemask.b32 \$0;", "=r"\(\)}}
@@ -71,19 +73,20 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK-NEXT: %groupmask = phi i32 [ %activemask, %warp.shared ], [ %group, %warp.match ]
 ; NaN operands become INT_MAX, the identity of the min reduction.
 ; CHECK:      %contrib = select i1 {{%.*}}, i32 2147483647, i32 %key
-; CHECK:      icmp eq i32 %groupmask, -1
-; CHECK:      warp.scan.full:
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %contrib, i32 1, i32 0)
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 {{%.*}}, i32 16, i32 0)
-; CHECK:      warp.scan.groups:
-; CHECK:      and i32 %groupmask, %lanemask.lt
-; CHECK:      call i32 @llvm.ctlz.i32(
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %contrib, i32
-; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %pred, i32
-; CHECK:      warp.scanned:
-; CHECK-NEXT: %excl = phi i32
-; CHECK-NEXT: %first = phi i1
 ; SM80-NEXT:  %total = call i32 @llvm.nvvm.redux.sync.min(i32 %contrib, i32 %groupmask)
+; SM80-NOT:   warp.scan
+; SM70:       icmp eq i32 %groupmask, -1
+; SM70:       warp.scan.full:
+; SM70:       call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %contrib, i32 1, i32 0)
+; SM70:       call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 {{%.*}}, i32 16, i32 0)
+; SM70:       warp.scan.groups:
+; SM70:       and i32 %groupmask, %lanemask.lt
+; SM70:       call i32 @llvm.ctlz.i32(
+; SM70:       call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %contrib, i32
+; SM70:       call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %pred, i32
+; SM70:       warp.scanned:
+; SM70-NEXT:  %excl = phi i32
+; SM70-NEXT:  %first = phi i1
 ; SM70-NEXT:  %total = phi i32
 ; SM70-NOT:   redux
 ; The leader: no lane of its group below it.
@@ -104,8 +107,10 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; The NaN repair: a cmpxchg loop all lanes run while any lane has to retry.
 ; CHECK:      %nanrepair = and i1
 ; CHECK:      warp.lockstep:
-; CHECK-NEXT: %loaded = phi i32 [ %int.old, %warp.scanned ], [ [[NL:%.*]], %warp.lockstep ]
-; CHECK-NEXT: %act = phi i1 [ %nanrepair, %warp.scanned ], [ %again, %warp.lockstep ]
+; SM80-NEXT:  %loaded = phi i32 [ %int.old, %warp.grouped ], [ [[NL:%.*]], %warp.lockstep ]
+; SM70-NEXT:  %loaded = phi i32 [ %int.old, %warp.scanned ], [ [[NL:%.*]], %warp.lockstep ]
+; SM80-NEXT:  %act = phi i1 [ %nanrepair, %warp.grouped ], [ %again, %warp.lockstep ]
+; SM70-NEXT:  %act = phi i1 [ %nanrepair, %warp.scanned ], [ %again, %warp.lockstep ]
 ; CHECK:      %want = and i1 %act,
 ; CHECK:      [[GOT:%.*]] = call i32 asm sideeffect "{{.*}}@fpa_p atom.relaxed.sys.global.cas.b32 $0, [$2], $3, $4;{{.*}}", "=&r,r,l,r,r,~{memory}"(i32 {{%.*}}, ptr addrspace(1) {{%global[0-9]*}}, i32 %loaded, i32 %new)
 ; CHECK:      %again = and i1 %want,
@@ -116,9 +121,33 @@ define float @fmin_f32_used(ptr %p, float %v) {
 ; CHECK:      [[LOLD:%.*]] = select i1 %nanrepair, i32 [[NL]], i32 %int.old
 ; CHECK-NEXT: [[LEADER:%.*]] = call i32 @llvm.cttz.i32(i32 %groupmask, i1 true)
 ; CHECK-NEXT: [[M:%.*]] = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 [[LOLD]], i32 [[LEADER]], i32 31)
-; CHECK:      %lane.old = select i1 %first, i32 [[M]], i32
-; CHECK:      warp.end:
-; CHECK-NEXT: [[R:%.*]] = phi i32 [ %lane.old, %warp.lockstep.end ], [ {{%.*}}, %atomicrmw.end ]
+; SM70:       %lane.old = select i1 %first, i32 [[M]], i32
+; SM70:       warp.end:
+; SM70-NEXT:  [[R:%.*]] = phi i32 [ %lane.old, %warp.lockstep.end ], [ {{%.*}}, %atomicrmw.end ]
+; Where every lane's group left memory as the leader found it (the fold of
+; the broadcast old value with the group's total is that value), every lane
+; gets it; else the scan.
+; SM80:       %kept = icmp eq i32 {{%.*}}, [[M]]
+; SM80-NEXT:  %allkept = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1 %kept)
+; SM80-NEXT:  br i1 %allkept, label %warp.folded, label %warp.scan
+; SM80:       warp.scan:
+; SM80-NEXT:  icmp eq i32 %groupmask, -1
+; SM80:       warp.folded:
+; SM80-NEXT:  %lane.old = phi i32 [ [[M]], %warp.lockstep.end ], [ %lane.fold, %warp.scanned ]
+; SM80:       warp.scan.full:
+; SM80:       call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 %contrib, i32 1, i32 0)
+; SM80:       call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %activemask, i32 {{%.*}}, i32 16, i32 0)
+; SM80:       warp.scan.groups:
+; SM80:       and i32 %groupmask, %lanemask.lt
+; SM80:       call i32 @llvm.ctlz.i32(
+; SM80:       call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %contrib, i32
+; SM80:       call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %activemask, i32 %pred, i32
+; SM80:       warp.scanned:
+; SM80-NEXT:  %excl = phi i32
+; SM80-NEXT:  %first = phi i1
+; SM80:       %lane.fold = select i1 %first, i32 [[M]], i32
+; SM80:       warp.end:
+; SM80-NEXT:  [[R:%.*]] = phi i32 [ %lane.old, %warp.folded ], [ {{%.*}}, %atomicrmw.end ]
 ; CHECK-NEXT: %old = bitcast i32 [[R]] to float
 ; CHECK-NEXT: ret float %old
   %old = atomicrmw fmin ptr %p, float %v monotonic, align 4
@@ -197,12 +226,14 @@ define half @fmin_f16_used(ptr addrspace(3) %p, half %v) {
 ; CHECK-NOT:  warp.leader:
 ; CHECK-NOT:  load atomic
 ; CHECK:      warp.lockstep:
-; CHECK-NEXT: %loaded = phi i32 [ %init, %warp.scanned ],
+; SM80-NEXT:  %loaded = phi i32 [ %init, %warp.grouped ],
+; SM70-NEXT:  %loaded = phi i32 [ %init, %warp.scanned ],
 ; CHECK:      @fpa_p atom.relaxed.cta.shared.cas.b32 $0, [$2], $3, $4;
 ; CHECK:      warp.lockstep.end:
 ; CHECK:      lshr i32 {{%.*}}, %shift
 ; CHECK:      call i32 @llvm.nvvm.shfl.sync.idx.i32(
-; CHECK:      %lane.old = select i1 %first, i16
+; SM70:       %lane.old = select i1 %first, i16
+; SM80:       %lane.fold = select i1 %first, i16
 ; CHECK:      ret half
   %old = atomicrmw fmin ptr addrspace(3) %p, half %v syncscope("block") monotonic, align 2
   ret half %old
