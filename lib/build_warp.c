@@ -127,10 +127,21 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
   if (p->local_check || p->global_check)
     fpa_warp_space_test(&w, p, perlane);
 
+  /* Used results, leaders that load first: at the exact grouping tests,
+   * every lane reads its location first, and a warp whose reads show every
+   * update to be a no-op is done (fpa_warp_lanes_precheck). */
+  if (p->lockstep && p->leader == FPA_S_INT_TRICK &&
+      p->leader_precheck != FPA_LEADER_PRECHECK_NONE) {
+    w.lanes_precheck = 1;
+    w.lanes_word = word;
+    w.lanes_vbits = vbits;
+  }
   /* the group of this lane: every active lane, or those with its address */
-  LLVMValueRef gmask =
-      p->uniform ? w.mask
-                 : fpa_warp_group(&w, p, start, distinct, vbits, perlane, ask);
+  LLVMValueRef gmask = w.mask;
+  if (!p->uniform)
+    gmask = fpa_warp_group(&w, p, start, distinct, vbits, perlane, ask);
+  else if (w.lanes_precheck)
+    fpa_warp_lanes_precheck(&w, p);
 
   /* combine: a scan where old values are needed or there is no redux */
   fpa_warp_scan sc = {0};
@@ -253,10 +264,13 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
 
   if (used) {
     LLVMPositionBuilderBefore(b, s->inst);
-    /* the grouping's, perlane's, fast_pl's, fast_learn's, ask's three */
-    LLVMValueRef vals[7] = {result}, phi;
-    LLVMBasicBlockRef bbs[7] = {join};
+    /* the grouping's, the lanes' precheck's, perlane's, fast_pl's,
+     * fast_learn's, ask's three */
+    LLVMValueRef vals[8] = {result}, phi;
+    LLVMBasicBlockRef bbs[8] = {join};
     unsigned k = 1;
+    if (w.lanes_end)
+      vals[k] = w.lane_cur, bbs[k++] = w.lanes_end;
     if (perlane)
       vals[k] = perlane_old, bbs[k++] = perlane_end;
     if (fast_pl)

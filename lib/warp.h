@@ -45,6 +45,13 @@ typedef struct fpa_warp {
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;
+  /* the lanes' precheck at the exact grouping tests
+   * (fpa_warp_lanes_precheck): whether there is one, the hint's word and
+   * the operand bits it reads; then each lane's loaded bits, which the
+   * leaders' precheck uses, and the block where a warp of no-ops ends */
+  int lanes_precheck;
+  LLVMValueRef lanes_word, lanes_vbits, lane_cur;
+  LLVMBasicBlockRef lanes_end;
   /* the operation */
   int is_add, is_min, is_num;
   unsigned w, kw; /* element bits; key bits (32 or 64) */
@@ -118,6 +125,7 @@ LLVMValueRef fpa_warp_old_values(fpa_warp *w, LLVMValueRef old,
 LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
                                       LLVMValueRef leader, LLVMValueRef total,
                                       LLVMValueRef hint, LLVMValueRef word);
+void fpa_warp_lanes_precheck(fpa_warp *w, const fpa_warp_plan *p);
 
 /*--- warp_perlane.c -------------------------------------------------------*/
 

@@ -358,6 +358,9 @@ LLVMValueRef fpa_warp_group(fpa_warp *w, const fpa_warp_plan *p,
     fpa_warp_weigh(w, LLVMBuildCondBr(b, anydup, shared, perlane), 0);
   }
   LLVMPositionBuilderAtEnd(b, shared);
+  if (w->lanes_precheck)
+    fpa_warp_lanes_precheck(w, p);
+  shared = LLVMGetInsertBlock(b);
   LLVMValueRef first = fpa_warp_bit_count(w, "llvm.cttz", w->mask);
   args[1] = LLVMBuildICmp(b, LLVMIntEQ, addr,
                           fpa_warp_shuffle(w, addr, first, 0), "");

@@ -86,6 +86,50 @@ static LLVMValueRef pred_load(fpa_warp *w, const fpa_warp_plan *p,
   return pred_ptx(w, p, "ld", op, pred, ptr, a, NULL);
 }
 
+/* The integer trick's leaders that load first (precheck=on, or
+ * precheck=adaptive while the hint w->lanes_word is hot), with the result
+ * used, at the builder (where the exact grouping tests begin, or a uniform
+ * address's grouping would): every lane that would load reads its own
+ * location (predicated, so the warp stays converged; the lanes of a group
+ * read one location, so the reads are the leaders' reads) and tests its
+ * own update against it. Where every lane's update is a no-op there (and
+ * no NaN repair is due: vote.all.sync, the same in every lane), each update
+ * is linearized at its lane's load and returns the loaded bits, and the
+ * warp goes to w->lanes_end, with no grouping, combining or atomic.
+ * Elsewhere it goes on, and the leaders' precheck uses these loads
+ * (w->lane_cur) and reads nothing more. */
+void fpa_warp_lanes_precheck(fpa_warp *w, const fpa_warp_plan *p) {
+  LLVMBuilderRef b = w->b;
+  const fpa_site *s = w->s;
+  fpa_int_ops io;
+  fpa_int_trick_ops(b, s, w->lanes_vbits, &io);
+  LLVMValueRef want = p->leader_precheck == FPA_LEADER_PRECHECK_HINTED
+                          ? fpa_warp_hint_hot(w, w->lanes_word)
+                          : LLVMConstInt(w->i1, 1, 0);
+  LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, w->wty);
+  LLVMValueRef cur = pred_load(w, p, want, ptr, io.pos_op);
+  LLVMValueRef noop = fpa_int_trick_noop(b, &io, w->is_min, cur, "lane.noop");
+  if (p->nan_repair)
+    noop = LLVMBuildAnd(
+        b, noop,
+        LLVMBuildNot(b,
+                     LLVMBuildAnd(b, fpa_int_trick_sticky(b, s, cur),
+                                  LLVMBuildNot(b, io.nan, ""), ""),
+                     ""),
+        "");
+  noop = LLVMBuildAnd(b, want, noop, "lane.skip");
+  LLVMValueRef args[2] = {w->mask, noop};
+  LLVMValueRef all = fpa_warp_intrinsic(w, "llvm.nvvm.vote.all.sync", NULL,
+                                        args, 2, "lanes.noop");
+  w->lane_cur = cur;
+  w->lanes_end = fpa_warp_block(w, "warp.lanes.noop");
+  LLVMBasicBlockRef go = fpa_warp_block(w, "warp.lanes.go");
+  LLVMBuildCondBr(b, all, w->lanes_end, go);
+  LLVMPositionBuilderAtEnd(b, w->lanes_end);
+  LLVMBuildBr(b, w->end);
+  LLVMPositionBuilderAtEnd(b, go);
+}
+
 /* A cmpxchg loop that every lane of the active mask runs, as long as any
  * lane still has an update to make (vote.any.sync): lanes whose i1 `act` is
  * set start from `init` (the location's bits, or its 32-bit word when
@@ -190,7 +234,7 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
       LLVMValueRef want = leader;
       if (p->leader_precheck == FPA_LEADER_PRECHECK_HINTED)
         want = LLVMBuildAnd(b, want, hot = fpa_warp_hint_hot(w, word), "");
-      cur = pred_load(w, p, want, ptr, io.pos_op);
+      cur = w->lane_cur ? w->lane_cur : pred_load(w, p, want, ptr, io.pos_op);
       skip = fpa_int_trick_noop(b, &io, w->is_min, cur, "");
       if (p->nan_repair)
         skip = LLVMBuildAnd(

@@ -209,15 +209,22 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                         "(assume=reassociate-fadd)"
            : p->redux ? "order keys reduced by redux.sync"
                       : "order keys reduced by shfl.sync",
-           s->result_used ? "; the leader's atomic is predicated PTX, and "
-                            "old values are rebuilt by a scan in lane order"
-                          : "",
+           !s->result_used ? ""
+           : p->redux && !is_add
+               ? "; the leader's atomic is predicated PTX, and old values "
+                 "are rebuilt by a scan in lane order where a group's "
+                 "update changed memory"
+               : "; the leader's atomic is predicated PTX, and old values "
+                 "are rebuilt by a scan in lane order",
            p->leader_precheck == FPA_LEADER_PRECHECK_ON
-               ? "; the leader loads first (predicated) and skips a no-op"
+               ? "; every lane loads first (predicated): a warp whose "
+                 "updates are all no-ops is done, else the leader skips a "
+                 "no-op"
            : p->leader_precheck == FPA_LEADER_PRECHECK_HINTED
-               ? "; the leader loads first (predicated) and skips a no-op "
-                 "while a hint in shared memory says recent updates were "
-                 "no-ops"
+               ? "; every lane loads first (predicated) while a hint in "
+                 "shared memory says recent updates were no-ops: a warp "
+                 "whose updates are all no-ops is done, else the leader "
+                 "skips a no-op"
                : "",
            p->global_check  ? "; per lane also when a lane's pointer is "
                               "not global (isspacep.global)"

@@ -49,12 +49,20 @@ define ptx_kernel void @arg_min(ptr addrspace(1) %p, float %v) {
   ret void
 }
 
-; REPORT: : arg_min_used: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the address is the same in every lane): address is warp-uniform (kernel argument or global); order keys reduced by redux.sync; the leader's atomic is predicated PTX, and old values are rebuilt by a scan in lane order; the leader loads first (predicated) and skips a no-op while a hint in shared memory says recent updates were no-ops; no per-lane path
+; REPORT: : arg_min_used: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto (the address is the same in every lane): address is warp-uniform (kernel argument or global); order keys reduced by redux.sync; the leader's atomic is predicated PTX, and old values are rebuilt by a scan in lane order where a group's update changed memory; every lane loads first (predicated) while a hint in shared memory says recent updates were no-ops: a warp whose updates are all no-ops is done, else the leader skips a no-op; no per-lane path
 ; CHECK-NEXT: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint[[LH:[0-9]+]] syncscope("block") monotonic
-; CHECK: %total = call i32 @llvm.nvvm.redux.sync.min(
+; While the hint is hot every lane reads its location first, and a warp
+; whose updates are all no-ops there is done before the reduction; else the
+; leader's precheck uses its lane's read and reads nothing more.
 ; CHECK: %[[HOT:.*]] = icmp ne i32 %{{.*}}, {{-?[1-9][0-9]*}}
-; CHECK: %[[WANT:.*]] = and i1 %leader, %[[HOT]]
 ; CHECK: %[[CUR:.*]] = call i32 asm sideeffect "{{.*}}@fpa_p ld.relaxed.gpu.global.b32 $0, [$2];{{.*}}"(i32 %{{.*}}, ptr addrspace(1) %p,
+; CHECK: %lane.skip = and i1 %[[HOT]], %
+; CHECK-NEXT: %lanes.noop = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1 %lane.skip)
+; CHECK-NEXT: br i1 %lanes.noop, label %warp.lanes.noop, label %warp.lanes.go
+; CHECK: %total = call i32 @llvm.nvvm.redux.sync.min(
+; CHECK: %[[HOT2:.*]] = icmp ne i32 %{{.*}}, {{-?[1-9][0-9]*}}
+; CHECK: %[[WANT:.*]] = and i1 %leader, %[[HOT2]]
+; CHECK-NOT: ld.relaxed
 ; CHECK: %leader.skip = and i1 %[[WANT]], %
 ; CHECK: atom.relaxed.gpu.global.min.s32
 ; CHECK: atom.relaxed.gpu.global.max.u32

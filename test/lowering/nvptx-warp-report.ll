@@ -13,7 +13,7 @@
 ; hint is hot), and no word of it elsewhere.
 ; RUN: %fpa-opt --sm=90 %s -o /dev/null --report 2>&1 | %FileCheck %s --check-prefix=AUTO
 ; AUTO-NOT: {{warp-aggregated|not warp}}
-; AUTO: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto: lanes grouped by address {{.*}}; the leader loads first (predicated) and skips a no-op while a hint in shared memory says recent updates were no-ops;
+; AUTO: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: aggregate=auto: lanes grouped by address {{.*}}; every lane loads first (predicated) while a hint in shared memory says recent updates were no-ops: a warp whose updates are all no-ops is done, else the leader skips a no-op;
 ; AUTO-NOT: {{warp-aggregated|not warp}}
 ; AUTO: generic_unused: fmax double addrspace(0): rewritten warp-aggregated: aggregate=auto: lanes grouped by address
 ; AUTO-NOT: {{warp-aggregated|not warp}}
@@ -26,7 +26,7 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; order keys reduced by redux.sync; the leader's atomic is predicated PTX, and old values are rebuilt by a scan in lane order; each group's leader: int-trick
+; CHECK: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; order keys reduced by redux.sync; the leader's atomic is predicated PTX, and old values are rebuilt by a scan in lane order where a group's update changed memory; each group's leader: int-trick
 ; SM60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs sm_70 (activemask, shfl.sync, match.any.sync); this function is for sm_60
 ; PTX60: monotonic_f32: fmin float addrspace(1): rewritten int-trick: {{.*}}; not warp-aggregated: needs PTX 6.2 (activemask); this function has PTX 6.0
 ; SM70: monotonic_f32: fmin float addrspace(1): rewritten warp-aggregated: {{.*}}; order keys reduced by shfl.sync;
