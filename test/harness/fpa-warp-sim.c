@@ -1164,6 +1164,7 @@ typedef struct combo {
   int op, ty, sm, used, as, uniform, nan_free;
   const char *warp_precheck; /* warp-precheck=..., or NULL */
   int adaptive;    /* precheck=adaptive, per lane (no aggregate=warp) */
+  int precheck_on; /* aggregate=warp with precheck=on */
   int autoagg;     /* the default options: aggregate=auto aggregates it */
   unsigned stream; /* picks the combination's random stream */
   int hint;        /* the lowering has warp-precheck's hint (or adaptive's) */
@@ -1252,9 +1253,10 @@ static int build_combo(combo *c, unsigned id) {
     char opts[200];
     snprintf(opts, sizeof opts, "target=nvptx;sm=%d;ptx=78;%s;assume=%s%s%s",
              c->sm,
-             c->adaptive  ? "precheck=adaptive;aggregate=none"
-             : c->autoagg ? "aggregate=auto"
-                          : "aggregate=warp",
+             c->adaptive      ? "precheck=adaptive;aggregate=none"
+             : c->autoagg     ? "aggregate=auto"
+             : c->precheck_on ? "aggregate=warp;precheck=on"
+                              : "aggregate=warp",
              c->op <= OP_FSUB ? "reassociate-fadd"
              : c->nan_free    ? "nan-free-memory"
                               : "none",
@@ -1853,7 +1855,7 @@ int main(int argc, char **argv) {
 
   static combo list[1024];
   int n = 0;
-  unsigned nfirst = 0, nlater = 0, nused = 0;
+  unsigned nfirst = 0, nlater = 0, nused = 0, nlatest = 0;
   for (int op = 0; op < NOPS; ++op) {
     if ((op == OP_FMINIMUM || op == OP_FMAXIMUM) && !HAS_FMINIMUM)
       continue;
@@ -1870,7 +1872,7 @@ int main(int argc, char **argv) {
         if (!list_has(sms, smname))
           continue;
         for (int used = 0; used < 2; ++used)
-          for (int shape = 0; shape < 11; ++shape) {
+          for (int shape = 0; shape < 13; ++shape) {
             /* shape 0: generic pointer; 1: global; 2: kernel argument (a
              * warp-uniform address); 3: nan-free-memory; 4, 5: global,
              * warp-precheck=mixed and =all (the integer trick's ops);
@@ -1880,16 +1882,19 @@ int main(int argc, char **argv) {
              * the min/max ops; 9, 10: generic and global with the default
              * options (aggregate=auto with its run-time grouping, the
              * per-lane path and the leaders' atomics with
-             * precheck=adaptive) */
-            int as = shape == 0 || shape == 6 || shape == 9 ? 0 : 1;
+             * precheck=adaptive); 11, 12: generic and global,
+             * aggregate=warp with precheck=on (the integer trick's ops;
+             * with the result used, every lane reads first) */
+            int as =
+                shape == 0 || shape == 6 || shape == 9 || shape == 11 ? 0 : 1;
             if (!(used_sel >> used & 1) || !(as_sel >> (as != 0) & 1))
               continue;
             if (shape == 3 && (op <= OP_FSUB || FMTS[ty].bits == 16))
               continue;
-            if (shape >= 4 && shape <= 7 &&
+            if (((shape >= 4 && shape <= 7) || shape >= 11) &&
                 ((op != OP_FMIN && op != OP_FMAX) || FMTS[ty].bits == 16))
               continue;
-            if (shape >= 8 && op <= OP_FSUB)
+            if (shape >= 8 && shape <= 10 && op <= OP_FSUB)
               continue;
             if (g_ir_file && shape > 1)
               continue;
@@ -1899,30 +1904,34 @@ int main(int argc, char **argv) {
             memset(c, 0, sizeof *c);
             c->op = op, c->ty = ty, c->sm = sm, c->used = used, c->as = as;
             c->uniform = shape == 2 || shape == 8;
-            c->autoagg = shape >= 8;
+            c->autoagg = shape >= 8 && shape <= 10;
+            c->precheck_on = shape >= 11;
             /* a combination's random stream follows from this number:
              * shapes added later count from 1000 (used results of the
              * default options' shapes from 2000), so that the others'
              * streams stay as they were */
-            c->stream = shape >= 8 && used ? 2000 + nused++
-                        : shape < 9        ? nfirst++
-                                           : 1000 + nlater++;
+            c->stream = shape >= 11          ? 3000 + nlatest++
+                        : shape >= 8 && used ? 2000 + nused++
+                        : shape < 9          ? nfirst++
+                                             : 1000 + nlater++;
             c->nan_free = shape == 3;
             c->warp_precheck = shape == 4 ? "mixed" : shape == 5 ? "all" : NULL;
             c->adaptive = shape == 6 || shape == 7;
             snprintf(c->name, sizeof c->name, "%s %s sm_%d %s %s", OPS[op],
                      FMTS[ty].name, sm, used ? "used" : "unused",
-                     shape == 0   ? "generic"
-                     : shape == 1 ? "global"
-                     : shape == 2 ? "uniform"
-                     : shape == 3 ? "global nan-free-memory"
-                     : shape == 4 ? "global warp-precheck=mixed"
-                     : shape == 5 ? "global warp-precheck=all"
-                     : shape == 6 ? "generic precheck=adaptive"
-                     : shape == 7 ? "global precheck=adaptive"
-                     : shape == 8 ? "uniform aggregate=auto"
-                     : shape == 9 ? "generic aggregate=auto"
-                                  : "global aggregate=auto");
+                     shape == 0    ? "generic"
+                     : shape == 1  ? "global"
+                     : shape == 2  ? "uniform"
+                     : shape == 3  ? "global nan-free-memory"
+                     : shape == 4  ? "global warp-precheck=mixed"
+                     : shape == 5  ? "global warp-precheck=all"
+                     : shape == 6  ? "generic precheck=adaptive"
+                     : shape == 7  ? "global precheck=adaptive"
+                     : shape == 8  ? "uniform aggregate=auto"
+                     : shape == 9  ? "generic aggregate=auto"
+                     : shape == 10 ? "global aggregate=auto"
+                     : shape == 11 ? "generic precheck=on"
+                                   : "global precheck=on");
           }
       }
     }
