@@ -47,10 +47,11 @@ typedef struct fpa_warp {
   fpa_loop_word early;
   /* the lanes' precheck at the exact grouping tests
    * (fpa_warp_lanes_precheck): whether there is one, the hint's word and
-   * the operand bits it reads; then each lane's loaded bits, which the
-   * leaders' precheck uses, and the block where a warp of no-ops ends */
+   * the operand bits it reads; then whether a lane read (i1), its loaded
+   * bits, which the leaders' precheck uses, and the block where a warp of
+   * no-ops ends */
   int lanes_precheck;
-  LLVMValueRef lanes_word, lanes_vbits, lane_cur;
+  LLVMValueRef lanes_word, lanes_vbits, lanes_want, lane_cur;
   LLVMBasicBlockRef lanes_end;
   /* the operation */
   int is_add, is_min, is_num;
@@ -64,7 +65,7 @@ typedef struct fpa_warp_scan {
   LLVMValueRef excl;  /* combination of the group's lanes below this one */
   LLVMValueRef first; /* i1: no group lane below this one */
   LLVMValueRef total; /* combination of the whole group, in every lane */
-  /* a scan left for later (fpa_warp_scan_later): the lane's contribution
+  /* a scan left for later (fpa_warp_old_values): the lane's contribution
    * and group mask, or NULL */
   LLVMValueRef later_x, later_gmask;
 } fpa_warp_scan;

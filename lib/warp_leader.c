@@ -108,6 +108,7 @@ void fpa_warp_lanes_precheck(fpa_warp *w, const fpa_warp_plan *p) {
                           : LLVMConstInt(w->i1, 1, 0);
   LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, w->wty);
   LLVMValueRef cur = pred_load(w, p, want, ptr, io.pos_op);
+  w->lanes_want = want;
   LLVMValueRef noop = fpa_int_trick_noop(b, &io, w->is_min, cur, "lane.noop");
   if (p->nan_repair)
     noop = LLVMBuildAnd(
@@ -232,8 +233,12 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
     LLVMValueRef skip = NULL, cur = NULL, hot = NULL;
     if (p->leader_precheck) {
       LLVMValueRef want = leader;
+      /* with the lanes' reads, their own test of the hint: a leader skips
+       * only where its lane read (two freezes of the word may differ) */
       if (p->leader_precheck == FPA_LEADER_PRECHECK_HINTED)
-        want = LLVMBuildAnd(b, want, hot = fpa_warp_hint_hot(w, word), "");
+        want = LLVMBuildAnd(
+            b, want,
+            hot = w->lane_cur ? w->lanes_want : fpa_warp_hint_hot(w, word), "");
       cur = w->lane_cur ? w->lane_cur : pred_load(w, p, want, ptr, io.pos_op);
       skip = fpa_int_trick_noop(b, &io, w->is_min, cur, "");
       if (p->nan_repair)

@@ -59,9 +59,11 @@ define ptx_kernel void @arg_min(ptr addrspace(1) %p, float %v) {
 ; CHECK: %lane.skip = and i1 %[[HOT]], %
 ; CHECK-NEXT: %lanes.noop = call i1 @llvm.nvvm.vote.all.sync(i32 %activemask, i1 %lane.skip)
 ; CHECK-NEXT: br i1 %lanes.noop, label %warp.lanes.noop, label %warp.lanes.go
+; The leader skips by the lanes' own test of the hint, so only where its
+; lane read (no second test of the hint word).
 ; CHECK: %total = call i32 @llvm.nvvm.redux.sync.min(
-; CHECK: %[[HOT2:.*]] = icmp ne i32 %{{.*}}, {{-?[1-9][0-9]*}}
-; CHECK: %[[WANT:.*]] = and i1 %leader, %[[HOT2]]
+; CHECK-NOT: icmp ne i32 %{{.*}}, {{-?[1-9][0-9]*}}
+; CHECK: %[[WANT:.*]] = and i1 %leader, %[[HOT]]
 ; CHECK-NOT: ld.relaxed
 ; CHECK: %leader.skip = and i1 %[[WANT]], %
 ; CHECK: atom.relaxed.gpu.global.min.s32
