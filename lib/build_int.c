@@ -116,6 +116,18 @@ LLVMValueRef fpa_int_trick_noop(LLVMBuilderRef b, const fpa_int_ops *io,
   return LLVMBuildICmp(b, LLVMIntEQ, nv, cur, name);
 }
 
+LLVMValueRef fpa_int_trick_skip(LLVMBuilderRef b, const fpa_site *s,
+                                const fpa_int_ops *io, int is_min,
+                                LLVMValueRef cur, int nan_repair,
+                                const char *noop_name, const char *name) {
+  LLVMValueRef skip = fpa_int_trick_noop(b, io, is_min, cur, noop_name);
+  if (!nan_repair)
+    return skip;
+  LLVMValueRef sticky = fpa_int_trick_sticky(b, s, cur);
+  LLVMValueRef due = LLVMBuildAnd(b, sticky, LLVMBuildNot(b, io->nan, ""), "");
+  return LLVMBuildAnd(b, skip, LLVMBuildNot(b, due, ""), name);
+}
+
 void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
   LLVMValueRef st = LLVMBuildStore(b, v, hint);
   LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
@@ -321,12 +333,8 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   LLVMValueRef cur = NULL, skip = NULL;
   if (precheck) {
     cur = fpa_emit_atomic_load(b, s, ptr, ity, s->align, 1, "cur");
-    skip = fpa_int_trick_noop(b, &io, is_min, cur, "nochange");
-    if (nan_repair) {
-      LLVMValueRef sticky = fpa_int_trick_sticky(b, s, cur);
-      LLVMValueRef due = LLVMBuildAnd(b, sticky, LLVMBuildNot(b, nan, ""), "");
-      skip = LLVMBuildAnd(b, skip, LLVMBuildNot(b, due, ""), "skip");
-    }
+    skip = fpa_int_trick_skip(b, s, &io, is_min, cur, nan_repair, "nochange",
+                              "skip");
   }
   LLVMBasicBlockRef entry = NULL;
 

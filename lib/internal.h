@@ -311,6 +311,14 @@ LLVMValueRef fpa_int_trick_sticky(LLVMBuilderRef b, const fpa_site *s,
  * is a no-op) */
 LLVMValueRef fpa_int_trick_noop(LLVMBuilderRef b, const fpa_int_ops *io,
                                 int is_min, LLVMValueRef cur, const char *name);
+/* i1: the update may end at the load of `cur`: the integer op with
+ * operands `io` leaves `cur` as it is, and (with `nan_repair`) `cur` holds
+ * no NaN that the repair would have to replace. `noop_name` names the
+ * first test, `name` the result where there is a second. */
+LLVMValueRef fpa_int_trick_skip(LLVMBuilderRef b, const fpa_site *s,
+                                const fpa_int_ops *io, int is_min,
+                                LLVMValueRef cur, int nan_repair,
+                                const char *noop_name, const char *name);
 /* Stores i32 `v` into a hint word (monotonic, block scope). */
 void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);

@@ -109,15 +109,8 @@ void fpa_warp_lanes_precheck(fpa_warp *w, const fpa_warp_plan *p) {
   LLVMValueRef ptr = fpa_compat_ptr_to(b, s->ptr, w->wty);
   LLVMValueRef cur = pred_load(w, p, want, ptr, io.pos_op);
   w->lanes_want = want;
-  LLVMValueRef noop = fpa_int_trick_noop(b, &io, w->is_min, cur, "lane.noop");
-  if (p->nan_repair)
-    noop = LLVMBuildAnd(
-        b, noop,
-        LLVMBuildNot(b,
-                     LLVMBuildAnd(b, fpa_int_trick_sticky(b, s, cur),
-                                  LLVMBuildNot(b, io.nan, ""), ""),
-                     ""),
-        "");
+  LLVMValueRef noop = fpa_int_trick_skip(b, s, &io, w->is_min, cur,
+                                         p->nan_repair, "lane.noop", "");
   noop = LLVMBuildAnd(b, want, noop, "lane.skip");
   LLVMValueRef args[2] = {w->mask, noop};
   LLVMValueRef all = fpa_warp_intrinsic(w, "llvm.nvvm.vote.all.sync", NULL,
@@ -240,15 +233,8 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
             b, want,
             hot = w->lane_cur ? w->lanes_want : fpa_warp_hint_hot(w, word), "");
       cur = w->lane_cur ? w->lane_cur : pred_load(w, p, want, ptr, io.pos_op);
-      skip = fpa_int_trick_noop(b, &io, w->is_min, cur, "");
-      if (p->nan_repair)
-        skip = LLVMBuildAnd(
-            b, skip,
-            LLVMBuildNot(b,
-                         LLVMBuildAnd(b, fpa_int_trick_sticky(b, s, cur),
-                                      LLVMBuildNot(b, io.nan, ""), ""),
-                         ""),
-            "");
+      skip =
+          fpa_int_trick_skip(b, s, &io, w->is_min, cur, p->nan_repair, "", "");
       skip = LLVMBuildAnd(b, want, skip, "leader.skip");
       leader = LLVMBuildAnd(b, leader, LLVMBuildNot(b, skip, ""), "");
     }
