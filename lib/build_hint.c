@@ -4,13 +4,15 @@
 |* trick's two exact forms by a per-site hint in shared memory: with        *|
 |* precheck (load first; no atomic where the load shows a no-op) while the  *|
 |* hint says recent updates of the site in the block were no-ops, else the  *|
-|* direct form. Both forms learn into the hint as warp-precheck's do        *|
-|* (warp_hint.c): the precheck form, in lane 0 (no activemask, which needs  *|
-|* PTX 6.2, while llc's default for sm_70 is PTX 6.0), that its update      *|
-|* changed memory; the direct form, from its atomic's old value in one      *|
-|* warp per row of the block, that its update was a no-op. With NaN repair, *|
-|* activemask and a used result, a direct-form warp whose operands have     *|
-|* both signs first tries one cmpxchg from a loaded value (mixed_cas_form). *|
+|* direct form. Both forms learn into the hint, in lane 0 (no activemask,   *|
+|* which needs PTX 6.2, while llc's default for sm_70 is PTX 6.0): the      *|
+|* precheck form steps it down where its load shows a change (0 to the warm *|
+|* word, else cold), and in a learning warp sets it hot where its load      *|
+|* shows a no-op; the direct form, from its atomic's old value in one warp  *|
+|* per row of the block, sets it hot where its update was a no-op. With     *|
+|* NaN repair, activemask and a used result, a direct-form warp whose       *|
+|* operands have both signs first tries one cmpxchg from a loaded value     *|
+|* (mixed_cas_form).                                                        *|
 \*===----------------------------------------------------------------------===*/
 #include "warp.h"
 
@@ -18,13 +20,16 @@
 #include <string.h>
 
 /* Layout, where the direct form is the likely branch, so that many cold
- * addresses pay one test. With the mixed-sign form (NaN repair and a used
- * result: every warp waits for the old value, and the form's one cmpxchg
- * saves a warp of both signs an atomic instruction's round trip), two
- * forms:
+ * addresses pay one test. A hot learning warp takes hint.precheck.learn,
+ * the precheck form that also sets the hint hot where its load shows a
+ * no-op, so that the other warps' precheck form pays no test for it. With
+ * the mixed-sign form (NaN repair and a used result: every warp waits for
+ * the old value, and the form's one cmpxchg saves a warp of both signs an
+ * atomic instruction's round trip), three forms:
  *
  *   start:       hot = hint != cold; (32-bit) mixed = ballot of the signs
- *                br hot, hint.precheck, hint.direct
+ *                br hot & !learner, hint.precheck, hint.cold
+ *   hint.cold:   br hot, hint.precheck.learn, hint.direct
  *   hint.direct: (64-bit) mixed = ballot of the signs
  *                br mixed, hint.cas.load, hint.int
  *                the direct form, learning in a learning warp only
@@ -33,8 +38,9 @@
  * trick alone (with its NaN repair), apart from the learning one, so that
  * it pays no test beyond the hint's and the learner's:
  *
- *   start:       plain = !hot & !learner; br plain, hint.direct, hint.ask
- *   hint.ask:    br hot, hint.precheck, hint.learn
+ *   start:        plain = !hot & !learner; br plain, hint.direct, hint.ask
+ *   hint.ask:     br learner, hint.learner, hint.precheck
+ *   hint.learner: br hot, hint.precheck.learn, hint.learn
  *
  * Each form ends in hint.end. The forms are built by fpa_warp_hinted_rmw
  * (the plain direct form is the integer trick as the decision made it).
@@ -183,23 +189,34 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   int mixed = mixed_cas && nan_repair;
   LLVMValueRef signs = mixed && s->bits != 64 ? mixed_signs(&w, vbits) : NULL;
   LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");
+  LLVMBasicBlockRef pre_learn = fpa_warp_block(&w, "hint.precheck.learn");
   LLVMBasicBlockRef direct = fpa_warp_block(&w, "hint.direct");
-  LLVMValueRef old[3];
-  LLVMBasicBlockRef exit[3];
+  LLVMValueRef old[4];
+  LLVMBasicBlockRef exit[4];
   LLVMBasicBlockRef learn = NULL;
   if (mixed) {
-    fpa_warp_weigh(&w, LLVMBuildCondBr(b, hot, pre, direct), 0);
+    LLVMBasicBlockRef cold = fpa_warp_block(&w, "hint.cold");
+    LLVMValueRef plain =
+        LLVMBuildAnd(b, hot, LLVMBuildNot(b, learner, ""), "hot.plain");
+    fpa_warp_weigh(&w, LLVMBuildCondBr(b, plain, pre, cold), 0);
+    LLVMPositionBuilderAtEnd(b, cold);
+    LLVMBuildCondBr(b, hot, pre_learn, direct);
   } else {
     learn = fpa_warp_block(&w, "hint.learn");
     LLVMBasicBlockRef ask = fpa_warp_block(&w, "hint.ask");
+    LLVMBasicBlockRef ask_learner = fpa_warp_block(&w, "hint.learner");
     LLVMValueRef plain = LLVMBuildAnd(b, LLVMBuildNot(b, hot, ""),
                                       LLVMBuildNot(b, learner, ""), "plain");
     fpa_warp_weigh(&w, LLVMBuildCondBr(b, plain, direct, ask), 1);
     LLVMPositionBuilderAtEnd(b, ask);
-    LLVMBuildCondBr(b, hot, pre, learn);
+    LLVMBuildCondBr(b, learner, ask_learner, pre);
+    LLVMPositionBuilderAtEnd(b, ask_learner);
+    LLVMBuildCondBr(b, hot, pre_learn, learn);
   }
-  int nforms = 2;
+  int nforms = 4;
+  w.hint_seen = word;
   fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
+  fpa_warp_hinted_rmw(&w, &plan, pre_learn, hint, vbits, 2, &old[3], &exit[3]);
   if (mixed) {
     w.learn_if = learner;
     LLVMBasicBlockRef rest = fpa_warp_block(&w, "hint.int");
@@ -209,7 +226,6 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
     mixed_cas_form(&w, direct, rest, signs, vbits, learner, hint, &old[2],
                    &exit[2]);
     direct = rest;
-    nforms = 3;
     fpa_warp_hinted_rmw(&w, &plan, direct, hint, vbits, 0, &old[1], &exit[1]);
   } else {
     fpa_warp_hinted_rmw(&w, &plan, learn, hint, vbits, 0, &old[1], &exit[1]);
@@ -224,7 +240,6 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
     LLVMPositionBuilderBefore(b, ds.inst);
     fpa_build_int_trick(b, &ds, nan_repair, 0, 0);
     exit[2] = LLVMGetInstructionParent(br);
-    nforms = 3;
   }
 
   if (s->result_used) {

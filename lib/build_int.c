@@ -137,6 +137,18 @@ void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
   LLVMSetAlignment(st, 4);
 }
 
+LLVMValueRef fpa_hint_step_down(LLVMBuilderRef b, const fpa_hint_learn *h) {
+  LLVMTypeRef i32 = LLVMTypeOf(h->seen);
+  LLVMValueRef cold = LLVMConstInt(i32, h->cold, 0);
+  if (!h->seen)
+    return cold;
+  LLVMValueRef was0 =
+      LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildFreeze(b, h->seen, ""),
+                    LLVMConstInt(i32, 0, 0), "hint.was0");
+  return LLVMBuildSelect(b, was0, LLVMConstInt(i32, h->cold ^ 1u, 0), cold,
+                         "hint.down");
+}
+
 /* Stores `v` into the hint h->dst where `cond` (i1, or NULL: always) and
  * h->learn_if hold, in new blocks before `before`; the builder ends in the
  * block after the store. */
@@ -346,21 +358,29 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   /* warp-precheck's learning from the atomic's old value: the direct form's,
    * and the precheck form's with NaN repair */
   LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
-  int learn = h && (!precheck || nan_repair);
+  int learn = h && (!precheck || (nan_repair && !h->seen));
   LLVMBasicBlockRef join =
       nan_repair || learn || fences
           ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
           : end;
   if (precheck) {
+    /* precheck=adaptive's learning warp: a no-op at the load keeps the
+     * hint hot */
+    if (h && h->refresh)
+      store_hint_where(b, s, h, skip, LLVMConstInt(i32, 0, 0), pos_bb);
     entry = LLVMGetInsertBlock(b);
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");
     LLVMBuildCondBr(b, skip, end, go);
     LLVMPositionBuilderAtEnd(b, go);
-    /* warp-precheck's learning without NaN repair: the cold word where the
-     * load shows a change, before the atomic, which then need not return */
-    if (h && !nan_repair)
-      store_hint_where(b, s, h, NULL, LLVMConstInt(i32, h->cold, 0), pos_bb);
+    /* the learning where the load shows a change, before the atomic, which
+     * then need not return: without NaN repair, the cold word; with
+     * h->seen (precheck=adaptive), one step down */
+    if (h && (!nan_repair || h->seen))
+      store_hint_where(b, s, h, NULL,
+                       h->seen ? fpa_hint_step_down(b, h)
+                               : LLVMConstInt(i32, h->cold, 0),
+                       pos_bb);
   }
   /* one leading fence before both integer atomics and one trailing fence
    * after them (at the join): a warp whose lanes take both paths issues

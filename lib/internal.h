@@ -276,16 +276,25 @@ typedef struct fpa_hint_learn {
   LLVMValueRef dst;      /* the i32 hint word lanes store into (monotonic) */
   LLVMValueRef learn_if; /* i1: only lanes where it holds store, or NULL */
   uint32_t cold;         /* the function's cold word; 0 is hot */
+  /* precheck=adaptive's precheck form (build_hint.c): the hint's word as
+   * the warp read it; NULL for warp-precheck */
+  LLVMValueRef seen;
+  int refresh; /* the precheck form stores 0 where its load shows a no-op */
 } fpa_hint_learn;
 /* The int trick with warp-precheck's learning `h`. The precheck form runs
- * while the hint is hot and learns only that it turns cold; the direct
- * form, only that it turns hot:
- *   - with `precheck` and NaN repair, a lane whose load shows a change
- *     stores the cold word after its atomic's return (which NaN repair
- *     waits for anyway) where the atomic changed memory: where many
- *     updates race on a few addresses, most of those whose loads saw a
- *     change find it made by another when their atomics arrive, and the
- *     hint stays hot;
+ * while the hint is hot and learns that it turns cold (and, with
+ * h->refresh, that it stays hot); the direct form, only that it turns hot:
+ *   - with `precheck` and h->seen (precheck=adaptive), a lane whose load
+ *     shows a change steps the hint down before its atomic: to the warm
+ *     word (the cold word ^ 1, which reads hot) where the warp read 0, else
+ *     to the cold word; with h->refresh, a lane whose load shows a no-op
+ *     stores 0, so that two changes in a row with no no-op between turn
+ *     the hint cold;
+ *   - with `precheck`, NaN repair and no h->seen, a lane whose load shows a
+ * change stores the cold word after its atomic's return (which NaN repair waits
+ * for anyway) where the atomic changed memory: where many updates race on a few
+ * addresses, most of those whose loads saw a change find it made by another
+ * when their atomics arrive, and the hint stays hot;
  *   - with `precheck` and no NaN repair, a lane whose load shows a change
  *     stores the cold word before its atomic, which then need not return;
  *   - without `precheck`, a lane whose atomic was a no-op stores 0 (hot)
@@ -294,6 +303,9 @@ typedef struct fpa_hint_learn {
 void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
                                   const fpa_hint_learn *h);
+/* The word a lane stores where its precheck load shows a change
+ * (fpa_hint_learn.seen): warm where the warp read 0, else cold. */
+LLVMValueRef fpa_hint_step_down(LLVMBuilderRef b, const fpa_hint_learn *h);
 /* The integer trick's pieces for operand bits `vb` (build_int.c): */
 typedef struct fpa_int_ops {
   LLVMValueRef nan;                    /* i1: the operand is a NaN */

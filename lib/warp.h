@@ -42,6 +42,9 @@ typedef struct fpa_warp {
   LLVMValueRef learn_if;
   /* the hint's cold word (fpa_warp_hint_global): 0 is hot */
   uint32_t hint_cold;
+  /* precheck=adaptive: the hint's word as the warp read it (the precheck
+   * form steps the hint down from it: fpa_hint_learn.seen) */
+  LLVMValueRef hint_seen;
   /* a cmpxchg loop's start (per lane and leaders): the early load, made
    * before the tests, and the word it read (init NULL: no loop) */
   fpa_loop_word early;

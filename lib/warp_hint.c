@@ -17,8 +17,10 @@
  * The hint is cold only where it holds the function's cold word
  * (w->hint_cold, a hash of the function's name), and hot (0 where a warp
  * learned it) for any other value: what another kernel left reads as
- * hot. A stale hot hint costs a load per warp where updates change
- * memory; a stale cold one costs an atomic per lane where they are
+ * hot. precheck=adaptive also stores the warm word, the cold word ^ 1
+ * (never 0, as the cold word is never 1): hot, one step from cold
+ * (fpa_hint_step_down). A stale hot hint costs a load per warp where updates
+ * change memory; a stale cold one costs an atomic per lane where they are
  * no-ops, which at a few hot addresses is several times more. */
 LLVMValueRef fpa_warp_hint_global(fpa_warp *w) {
   LLVMTypeRef aty = LLVMArrayType(w->i32, 2);
@@ -116,9 +118,11 @@ LLVMValueRef fpa_warp_learner(fpa_warp *w) {
 }
 
 /* The per-lane atomic at the end of `bb` in one of warp-precheck's forms,
- * lowered here with its learning in `hint`: the precheck form (`precheck`)
- * or the learning direct form; *old gets its old value (element bits; used
- * results) and *exit the block it ends in. */
+ * lowered here with its learning in `hint`: the precheck form (`precheck`
+ * 1; 2: a learning warp's copy under precheck=adaptive, which also stores
+ * 0 where its load shows a no-op) or the learning direct form (0); *old
+ * gets its old value (element bits; used results) and *exit the block it
+ * ends in. */
 void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
                          LLVMBasicBlockRef bb, LLVMValueRef hint,
                          LLVMValueRef vbits, int precheck, LLVMValueRef *old,
@@ -137,6 +141,8 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
   fpa_hint_learn h;
   h.dst = fpa_warp_hint_word0(w, hint);
   h.cold = w->hint_cold;
+  h.seen = precheck ? w->hint_seen : NULL;
+  h.refresh = precheck == 2;
   if (precheck && w->lane0_learns) {
     /* the precheck form: one lane stores, so that the hint follows one
      * lane (were it any lane's, one update in a warp of no-ops would turn

@@ -380,8 +380,9 @@ static uint64_t emu_access(uint32_t code, void *p, uint64_t a, uint64_t c) {
  * for the simulated block (both warps), [0] set at random before each
  * trial, as shared memory holds whatever it held. It is cold where it
  * holds the function's cold word (g_hint_cold, read from the lowered
- * code's test of it) and hot for any other value; lanes store 0 (hot) or
- * the cold word. Its accesses are not memory updates of the lanes, so they
+ * code's test of it) and hot for any other value; lanes store 0 (hot),
+ * the warm word (the cold word ^ 1, a step down that reads hot) or the
+ * cold word. Its accesses are not memory updates of the lanes, so they
  * leave the clocks alone. */
 static uint32_t g_hint, g_hint_cold;
 /* reads that found it cold (the direct form follows) and hot (the
@@ -392,9 +393,10 @@ static uint32_t emu_hint(uint32_t is_store, uint32_t value, uint32_t word) {
   if (word > 1 || (word && !is_store))
     die("the hint's aside word %s, or a word past it",
         is_store ? "stored" : "read");
-  if (is_store && value != 0 && value != g_hint_cold)
-    die("%s", "a lane stored a word into the hint that is neither 0 (hot) "
-              "nor the cold word");
+  if (is_store && value != 0 && value != g_hint_cold &&
+      value != (g_hint_cold ^ 1u))
+    die("%s", "a lane stored a word into the hint that is neither 0 (hot), "
+              "the warm word (the cold word ^ 1) nor the cold word");
   if (is_store && word)
     return 0; /* the word beside the hint: never read */
   if (is_store) {
@@ -881,6 +883,9 @@ static uint32_t hint_cold_word(LLVMValueRef fn) {
           !hint_of(ld, NULL))
         continue;
       uint32_t v = (uint32_t)LLVMConstIntGetZExtValue(k);
+      /* the precheck form's step down tests the word it read against 0 */
+      if (v == 0 && LLVMGetICmpPredicate(i) == LLVMIntEQ)
+        continue;
       if (cold && v != cold)
         die("%s", "the hint is tested against two cold words");
       cold = v;
@@ -1957,10 +1962,13 @@ int main(int argc, char **argv) {
     for (unsigned r = 0; r < trials; ++r) {
       trial t;
       make_trial(c, &t);
-      /* shared memory's leftovers: often 0 or the cold word, else
-       * anything */
+      /* shared memory's leftovers: often 0, the cold word or the warm
+       * word (the cold word ^ 1), else anything */
       g_hint_cold = c->hint_cold;
-      g_hint = below(3) == 2 ? (uint32_t)rnd() : below(2) ? c->hint_cold : 0;
+      g_hint = below(4) == 3   ? (uint32_t)rnd()
+               : below(3) == 2 ? c->hint_cold ^ 1u
+               : below(2)      ? c->hint_cold
+                               : 0;
       for (int w = 0; w < MAX_WARPS; ++w)
         g_tid_base[w] = below(5) == 4 ? 16 : 32 * below(2);
       if (c->uniform)

@@ -113,6 +113,7 @@ define ptx_kernel void @arg_min_used(ptr addrspace(1) %p, float %v, ptr addrspac
 ; CHECK-NOT: vote.ballot
 ; CHECK: atomicrmw max ptr addrspace(1) %p
 ; CHECK: atomicrmw umin ptr addrspace(1) %p
+; CHECK: hint.learn:
 ; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint[[PL]]
 ; CHECK-NOT: @fpa.warp.hint
 ; CHECK: warp.end:

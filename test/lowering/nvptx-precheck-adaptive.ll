@@ -62,9 +62,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: [[NH:%[0-9]+]] = xor i1 %hot, true
 ; CHECK-NEXT: %plain = and i1 [[NH]], [[NL]]
 ; CHECK-NEXT: br i1 %plain, label %hint.direct, label %hint.ask, !prof [[W:![0-9]+]]
-; The precheck form: no store where the load shows a no-op; where it shows a
-; change, lane 0 stores the cold word after an atomic that changed memory
-; (the old value, which NaN repair waits for anyway).
+; The precheck form: no store where the load shows a no-op; where it shows
+; a change, lane 0 steps the hint down before the atomics: to the warm word
+; (the cold word ^ 1, which reads hot) where the warp read 0, else to the
+; cold word; the atomics' old values teach nothing.
 ; CHECK: hint.precheck:
 ; CHECK: %laneid = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK-NEXT: %lane0 = icmp eq i32 %laneid, 0
@@ -73,18 +74,34 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: store
 ; CHECK: %skip = and i1 %nochange,
 ; CHECK-NEXT: br i1 %skip, label %atomicrmw.end, label %atomicrmw.update
+; CHECK: atomicrmw.update:
+; CHECK-NEXT: [[SEEN:%[0-9]+]] = freeze i32 %hint.word
+; CHECK-NEXT: %hint.was0 = icmp eq i32 [[SEEN]], 0
+; CHECK-NEXT: %hint.down = select i1 %hint.was0, i32 {{-?[0-9]+}}, i32 [[COLD]]
+; CHECK-NEXT: br i1 %lane0, label %atomicrmw.learn, label %atomicrmw.learned
+; CHECK: atomicrmw.learn:
+; CHECK-NEXT: store atomic i32 %hint.down, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK-NEXT: br label %atomicrmw.learned
+; CHECK: atomicrmw.learned:
+; CHECK-NEXT: br i1 %signbit,
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
 ; CHECK: %old = phi i32
-; CHECK: %wasnoop = icmp eq i32 %{{[0-9]+}}, %old
-; CHECK-NEXT: %changed = xor i1 %wasnoop, true
-; CHECK-NEXT: %learn.if = and i1 %changed, %lane0
-; CHECK-NEXT: br i1 %learn.if, label %atomicrmw.learn, label %atomicrmw.learned
-; CHECK: atomicrmw.learn:
-; CHECK-NEXT: store atomic i32 [[COLD]], ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
-; CHECK-NEXT: br label %atomicrmw.learned
-; CHECK: atomicrmw.learned:
-; CHECK-NEXT: %sticky{{[0-9]*}} = icmp ugt i32 %old
+; CHECK-NOT: store
+; CHECK: %sticky{{[0-9]*}} = icmp ugt i32 %old
+; CHECK-NOT: store
+; CHECK: hint.precheck.learn:
+; The learning warp's copy of the precheck form: lane 0 also stores 0
+; (hot) where its load shows a no-op, so that the hint turns cold only
+; after two changes with no no-op between.
+; CHECK: %skip[[S:[0-9]+]] = and i1 %nochange
+; CHECK-NEXT: %learn.if = and i1 %skip[[S]], %lane0
+; CHECK-NEXT: br i1 %learn.if,
+; CHECK-NEXT: {{^$}}
+; CHECK-NEXT: atomicrmw.learn{{[0-9]+}}:
+; CHECK-NEXT: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
+; CHECK: br i1 %skip[[S]],
+; CHECK: %hint.down{{[0-9]+}} = select i1 %hint.was0{{[0-9]+}}, i32 {{-?[0-9]+}}, i32 [[COLD]]
 ; The plain direct form: the integer atomics and the NaN repair, no store.
 ; CHECK: hint.direct:
 ; CHECK-NOT: {{store|cmpxchg|hint.cas}}
@@ -98,11 +115,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: {{store|cmpxchg|hint.cas}}
 ; CHECK: atomicrmw min ptr addrspace(1) %p
 ; CHECK: atomicrmw umax ptr addrspace(1) %p
-; CHECK: %wasnoop[[N:[0-9]+]] = icmp eq i32
+; CHECK: %wasnoop[[N:[0-9]*]] = icmp eq i32
 ; CHECK-NEXT: br i1 %wasnoop[[N]],
 ; CHECK: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; CHECK: hint.ask:
-; CHECK-NEXT: br i1 %hot, label %hint.precheck, label %hint.learn
+; CHECK-NEXT: br i1 %learner, label %hint.learner, label %hint.precheck
+; CHECK: hint.learner:
+; CHECK-NEXT: br i1 %hot, label %hint.precheck.learn, label %hint.learn
 ; CHECK-NOT: hint.cas
 ; CHECK: hint.end:
 ; CHECK-NEXT: ret void
@@ -119,7 +138,8 @@ define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CHECK-LABEL: define double @fmax_f64_used(
 ; CHECK: %hint.word = load atomic i32, ptr addrspace(3) @fpa.warp.hint1
 ; CAS-NOT: ballot
-; CAS: br i1 %hot, label %hint.precheck, label %hint.direct
+; CAS: %hot.plain = and i1 %hot,
+; CAS-NEXT: br i1 %hot.plain, label %hint.precheck, label %hint.cold
 ; CHECK: %cur = load atomic i64, ptr %p syncscope("device") monotonic, align 8
 ; CAS: hint.direct:
 ; CAS-NEXT: %neg = icmp slt i64 %vbits, 0
@@ -132,8 +152,8 @@ define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CAS: %cas.minmax = call double @llvm.nvvm.fmax.d(double
 ; CAS: %cas.next = select i1 %cas.vnan, i64 %cas.cur, i64
 ; CHECK: hint.end:
-; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ {{%[0-9]+}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
-; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
+; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ {{%[0-9]+}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
+; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
 ; CHECK-NEXT: %o = bitcast i64 [[P]] to double
 ; CHECK-NEXT: ret double %o
 define double @fmax_f64_used(ptr %p, double %v) {
@@ -141,8 +161,9 @@ define double @fmax_f64_used(ptr %p, double %v) {
   ret double %o
 }
 
-; A used f32: with CAS, two forms, a cold hint taking the direct form
-; (marked likely), where a warp whose operands have both signs first tries
+; A used f32: with CAS, three forms, a cold hint taking the direct form
+; (marked likely; a hot learning warp takes the precheck form's learning
+; copy from there), where a warp whose operands have both signs first tries
 ; the mixed-sign form; the sign test is made where the lanes are together
 ; at the site, before the hint's branch: a ballot of the operands' sign
 ; bits over activemask. sm_70 with no ptx option: the plain layout.
@@ -164,7 +185,9 @@ define double @fmax_f64_used(ptr %p, double %v) {
 ; CAS-NEXT: [[A:%[0-9]+]] = icmp ne i32 %signs, %activemask
 ; CAS-NEXT: [[B:%[0-9]+]] = icmp ne i32 %signs, 0
 ; CAS-NEXT: %mixed = and i1 [[B]], [[A]]
-; CAS-NEXT: br i1 %hot, label %hint.precheck, label %hint.direct, !prof [[W2:![0-9]+]]
+; CAS-NEXT: [[NL3:%[0-9]+]] = xor i1 %learner, true
+; CAS-NEXT: %hot.plain = and i1 %hot, [[NL3]]
+; CAS-NEXT: br i1 %hot.plain, label %hint.precheck, label %hint.cold, !prof [[W2:![0-9]+]]
 ; CAS: hint.precheck:
 ; CAS: %cur = load atomic i32, ptr addrspace(1) %p syncscope("device") monotonic, align 4
 ; The direct form: 0 (hot) into the hint after an atomic that was a no-op,
@@ -172,12 +195,14 @@ define double @fmax_f64_used(ptr %p, double %v) {
 ; and a failed cmpxchg comes back to the integer atomics (hint.int).
 ; CAS: hint.direct:
 ; CAS-NEXT: br i1 %mixed, label %hint.cas.load, label %hint.int
+; CAS: hint.cold:
+; CAS-NEXT: br i1 %hot, label %hint.precheck.learn, label %hint.direct
 ; CAS: hint.int:
 ; CAS-SAME: preds = %hint.cas.try, %hint.direct
 ; CAS-NOT: store
 ; CAS: atomicrmw min ptr addrspace(1) %p
 ; CAS: atomicrmw umax ptr addrspace(1) %p
-; CAS: %wasnoop[[N2:[0-9]+]] = icmp eq i32
+; CAS: %wasnoop[[N2:[0-9]*]] = icmp eq i32
 ; CAS-NEXT: %learn.if[[M2:[0-9]+]] = and i1 %wasnoop[[N2]], %learner
 ; CAS-NEXT: br i1 %learn.if[[M2]],
 ; CAS: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
@@ -207,7 +232,7 @@ define double @fmax_f64_used(ptr %p, double %v) {
 ; CAS-NOT: hint.learn:
 ; CAS-NOT: hint.ask:
 ; CAS: hint.end:
-; CAS-NEXT: {{%[0-9]+}} = phi i32 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
+; CAS-NEXT: {{%[0-9]+}} = phi i32 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
 define ptx_kernel void @fmin_f32_used(ptr addrspace(1) %p, float %v, ptr addrspace(1) %out) {
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   store float %o, ptr addrspace(1) %out, align 4
@@ -270,5 +295,7 @@ define void @fmin_half(ptr addrspace(1) %p, half %v) {
 ; NANFREE-NEXT: br i1 %wasnoop,
 ; NANFREE: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
 ; NANFREE: hint.ask:
-; NANFREE-NEXT: br i1 %hot, label %hint.precheck, label %hint.learn
+; NANFREE-NEXT: br i1 %learner, label %hint.learner, label %hint.precheck
+; NANFREE: hint.learner:
+; NANFREE-NEXT: br i1 %hot, label %hint.precheck.learn, label %hint.learn
 ; NANFREE: [[NW]] = !{!"branch_weights", i32 16, i32 1}
