@@ -7,9 +7,9 @@
 |* direct form. Both forms learn into the hint, in lane 0 (no activemask,   *|
 |* which needs PTX 6.2, while llc's default for sm_70 is PTX 6.0): the      *|
 |* precheck form steps it down where its load shows a change (0 to the warm *|
-|* word, else cold), and in a learning warp sets it hot where its load      *|
-|* shows a no-op; the direct form, from its atomic's old value in one warp  *|
-|* per row of the block, sets it hot where its update was a no-op. With     *|
+|* word, else cold), after a learning warp set it hot (0) on its way in;    *|
+|* the direct form, from its atomic's old value in one warp per row of the  *|
+|* block, sets it hot where its update was a no-op. With                    *|
 |* NaN repair, activemask and a used result, a direct-form warp whose       *|
 |* operands have both signs first tries one cmpxchg from a loaded value     *|
 |* (mixed_cas_form).                                                        *|
@@ -20,16 +20,18 @@
 #include <string.h>
 
 /* Layout, where the direct form is the likely branch, so that many cold
- * addresses pay one test. A hot learning warp takes hint.precheck.learn,
- * the precheck form that also sets the hint hot where its load shows a
- * no-op, so that the other warps' precheck form pays no test for it. With
+ * addresses pay one test. A hot learning warp stores 0 (hot) into the
+ * hint on its way to the precheck form (hint.refresh), so that the hint
+ * turns cold only after two changes seen at loads with no learning warp
+ * between, and the other warps pay no test for it. With
  * the mixed-sign form (NaN repair and a used result: every warp waits for
  * the old value, and the form's one cmpxchg saves a warp of both signs an
- * atomic instruction's round trip), three forms:
+ * atomic instruction's round trip), two forms:
  *
  *   start:       hot = hint != cold; (32-bit) mixed = ballot of the signs
  *                br hot & !learner, hint.precheck, hint.cold
- *   hint.cold:   br hot, hint.precheck.learn, hint.direct
+ *   hint.cold:   br hot, hint.refresh, hint.direct
+ *   hint.refresh: store 0; br hint.precheck
  *   hint.direct: (64-bit) mixed = ballot of the signs
  *                br mixed, hint.cas.load, hint.int
  *                the direct form, learning in a learning warp only
@@ -40,7 +42,8 @@
  *
  *   start:        plain = !hot & !learner; br plain, hint.direct, hint.ask
  *   hint.ask:     br learner, hint.learner, hint.precheck
- *   hint.learner: br hot, hint.precheck.learn, hint.learn
+ *   hint.learner: br hot, hint.refresh, hint.learn
+ *   hint.refresh: store 0; br hint.precheck
  *
  * Each form ends in hint.end. The forms are built by fpa_warp_hinted_rmw
  * (the plain direct form is the integer trick as the decision made it).
@@ -189,10 +192,10 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
   int mixed = mixed_cas && nan_repair;
   LLVMValueRef signs = mixed && s->bits != 64 ? mixed_signs(&w, vbits) : NULL;
   LLVMBasicBlockRef pre = fpa_warp_block(&w, "hint.precheck");
-  LLVMBasicBlockRef pre_learn = fpa_warp_block(&w, "hint.precheck.learn");
+  LLVMBasicBlockRef refresh = fpa_warp_block(&w, "hint.refresh");
   LLVMBasicBlockRef direct = fpa_warp_block(&w, "hint.direct");
-  LLVMValueRef old[4];
-  LLVMBasicBlockRef exit[4];
+  LLVMValueRef old[3];
+  LLVMBasicBlockRef exit[3];
   LLVMBasicBlockRef learn = NULL;
   if (mixed) {
     LLVMBasicBlockRef cold = fpa_warp_block(&w, "hint.cold");
@@ -200,7 +203,7 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
         LLVMBuildAnd(b, hot, LLVMBuildNot(b, learner, ""), "hot.plain");
     fpa_warp_weigh(&w, LLVMBuildCondBr(b, plain, pre, cold), 0);
     LLVMPositionBuilderAtEnd(b, cold);
-    LLVMBuildCondBr(b, hot, pre_learn, direct);
+    LLVMBuildCondBr(b, hot, refresh, direct);
   } else {
     learn = fpa_warp_block(&w, "hint.learn");
     LLVMBasicBlockRef ask = fpa_warp_block(&w, "hint.ask");
@@ -211,12 +214,15 @@ void fpa_build_int_trick_adaptive(LLVMBuilderRef b, const fpa_site *s,
     LLVMPositionBuilderAtEnd(b, ask);
     LLVMBuildCondBr(b, learner, ask_learner, pre);
     LLVMPositionBuilderAtEnd(b, ask_learner);
-    LLVMBuildCondBr(b, hot, pre_learn, learn);
+    LLVMBuildCondBr(b, hot, refresh, learn);
   }
-  int nforms = 4;
+  /* every lane stores the same word: no lane test */
+  LLVMPositionBuilderAtEnd(b, refresh);
+  fpa_store_hint(b, fpa_warp_hint_word0(&w, hint), ku(w.i32, 0));
+  LLVMBuildBr(b, pre);
+  int nforms = 3;
   w.hint_seen = word;
   fpa_warp_hinted_rmw(&w, &plan, pre, hint, vbits, 1, &old[0], &exit[0]);
-  fpa_warp_hinted_rmw(&w, &plan, pre_learn, hint, vbits, 2, &old[3], &exit[3]);
   if (mixed) {
     w.learn_if = learner;
     LLVMBasicBlockRef rest = fpa_warp_block(&w, "hint.int");

@@ -364,10 +364,6 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
           ? LLVMInsertBasicBlockInContext(s->ctx, end, "atomicrmw.join")
           : end;
   if (precheck) {
-    /* precheck=adaptive's learning warp: a no-op at the load keeps the
-     * hint hot */
-    if (h && h->refresh)
-      store_hint_where(b, s, h, skip, LLVMConstInt(i32, 0, 0), pos_bb);
     entry = LLVMGetInsertBlock(b);
     LLVMBasicBlockRef go =
         LLVMInsertBasicBlockInContext(s->ctx, pos_bb, "atomicrmw.update");

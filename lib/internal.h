@@ -279,22 +279,21 @@ typedef struct fpa_hint_learn {
   /* precheck=adaptive's precheck form (build_hint.c): the hint's word as
    * the warp read it; NULL for warp-precheck */
   LLVMValueRef seen;
-  int refresh; /* the precheck form stores 0 where its load shows a no-op */
 } fpa_hint_learn;
 /* The int trick with warp-precheck's learning `h`. The precheck form runs
- * while the hint is hot and learns that it turns cold (and, with
- * h->refresh, that it stays hot); the direct form, only that it turns hot:
+ * while the hint is hot and learns only that it turns cold; the direct
+ * form, only that it turns hot:
  *   - with `precheck` and h->seen (precheck=adaptive), a lane whose load
  *     shows a change steps the hint down before its atomic: to the warm
  *     word (the cold word ^ 1, which reads hot) where the warp read 0, else
- *     to the cold word; with h->refresh, a lane whose load shows a no-op
- *     stores 0, so that two changes in a row with no no-op between turn
- *     the hint cold;
- *   - with `precheck`, NaN repair and no h->seen, a lane whose load shows a
- * change stores the cold word after its atomic's return (which NaN repair waits
- * for anyway) where the atomic changed memory: where many updates race on a few
- * addresses, most of those whose loads saw a change find it made by another
- * when their atomics arrive, and the hint stays hot;
+ *     to the cold word (build_hint.c has a hot learning warp store 0 on
+ *     its way in, so that two changes in a row turn the hint cold);
+ *   - with `precheck`, NaN repair and no h->seen, a lane whose load shows
+ *     a change stores the cold word after its atomic's return (which NaN
+ *     repair waits for anyway) where the atomic changed memory: where many
+ *     updates race on a few addresses, most of those whose loads saw a
+ *     change find it made by another when their atomics arrive, and the
+ *     hint stays hot;
  *   - with `precheck` and no NaN repair, a lane whose load shows a change
  *     stores the cold word before its atomic, which then need not return;
  *   - without `precheck`, a lane whose atomic was a no-op stores 0 (hot)

@@ -118,11 +118,9 @@ LLVMValueRef fpa_warp_learner(fpa_warp *w) {
 }
 
 /* The per-lane atomic at the end of `bb` in one of warp-precheck's forms,
- * lowered here with its learning in `hint`: the precheck form (`precheck`
- * 1; 2: a learning warp's copy under precheck=adaptive, which also stores
- * 0 where its load shows a no-op) or the learning direct form (0); *old
- * gets its old value (element bits; used results) and *exit the block it
- * ends in. */
+ * lowered here with its learning in `hint`: the precheck form (`precheck`)
+ * or the learning direct form; *old gets its old value (element bits; used
+ * results) and *exit the block it ends in. */
 void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
                          LLVMBasicBlockRef bb, LLVMValueRef hint,
                          LLVMValueRef vbits, int precheck, LLVMValueRef *old,
@@ -142,7 +140,6 @@ void fpa_warp_hinted_rmw(fpa_warp *w, const fpa_warp_plan *p,
   h.dst = fpa_warp_hint_word0(w, hint);
   h.cold = w->hint_cold;
   h.seen = precheck ? w->hint_seen : NULL;
-  h.refresh = precheck == 2;
   if (precheck && w->lane0_learns) {
     /* the precheck form: one lane stores, so that the hint follows one
      * lane (were it any lane's, one update in a warp of no-ops would turn

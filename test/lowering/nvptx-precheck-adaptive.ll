@@ -90,18 +90,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: store
 ; CHECK: %sticky{{[0-9]*}} = icmp ugt i32 %old
 ; CHECK-NOT: store
-; CHECK: hint.precheck.learn:
-; The learning warp's copy of the precheck form: lane 0 also stores 0
-; (hot) where its load shows a no-op, so that the hint turns cold only
-; after two changes with no no-op between.
-; CHECK: %skip[[S:[0-9]+]] = and i1 %nochange
-; CHECK-NEXT: %learn.if = and i1 %skip[[S]], %lane0
-; CHECK-NEXT: br i1 %learn.if,
-; CHECK-NEXT: {{^$}}
-; CHECK-NEXT: atomicrmw.learn{{[0-9]+}}:
+; A hot learning warp stores 0 (hot) on its way to the precheck form, so
+; that the hint turns cold only after two changes seen at loads with no
+; learning warp between.
+; CHECK: hint.refresh:
 ; CHECK-NEXT: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint syncscope("block") monotonic, align 4
-; CHECK: br i1 %skip[[S]],
-; CHECK: %hint.down{{[0-9]+}} = select i1 %hint.was0{{[0-9]+}}, i32 {{-?[0-9]+}}, i32 [[COLD]]
+; CHECK-NEXT: br label %hint.precheck
 ; The plain direct form: the integer atomics and the NaN repair, no store.
 ; CHECK: hint.direct:
 ; CHECK-NOT: {{store|cmpxchg|hint.cas}}
@@ -121,7 +115,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: hint.ask:
 ; CHECK-NEXT: br i1 %learner, label %hint.learner, label %hint.precheck
 ; CHECK: hint.learner:
-; CHECK-NEXT: br i1 %hot, label %hint.precheck.learn, label %hint.learn
+; CHECK-NEXT: br i1 %hot, label %hint.refresh, label %hint.learn
 ; CHECK-NOT: hint.cas
 ; CHECK: hint.end:
 ; CHECK-NEXT: ret void
@@ -152,8 +146,8 @@ define ptx_kernel void @fmin_f32(ptr addrspace(1) %p, float %v) {
 ; CAS: %cas.minmax = call double @llvm.nvvm.fmax.d(double
 ; CAS: %cas.next = select i1 %cas.vnan, i64 %cas.cur, i64
 ; CHECK: hint.end:
-; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ {{%[0-9]+}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
-; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
+; SM70-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ {{%[0-9]+}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
+; CAS-NEXT: [[P:%[0-9]+]] = phi i64 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
 ; CHECK-NEXT: %o = bitcast i64 [[P]] to double
 ; CHECK-NEXT: ret double %o
 define double @fmax_f64_used(ptr %p, double %v) {
@@ -161,9 +155,9 @@ define double @fmax_f64_used(ptr %p, double %v) {
   ret double %o
 }
 
-; A used f32: with CAS, three forms, a cold hint taking the direct form
-; (marked likely; a hot learning warp takes the precheck form's learning
-; copy from there), where a warp whose operands have both signs first tries
+; A used f32: with CAS, two forms, a cold hint taking the direct form
+; (marked likely; a hot learning warp stores 0 into the hint on its way to
+; the precheck form from there), where a warp whose operands have both signs first tries
 ; the mixed-sign form; the sign test is made where the lanes are together
 ; at the site, before the hint's branch: a ballot of the operands' sign
 ; bits over activemask. sm_70 with no ptx option: the plain layout.
@@ -196,14 +190,14 @@ define double @fmax_f64_used(ptr %p, double %v) {
 ; CAS: hint.direct:
 ; CAS-NEXT: br i1 %mixed, label %hint.cas.load, label %hint.int
 ; CAS: hint.cold:
-; CAS-NEXT: br i1 %hot, label %hint.precheck.learn, label %hint.direct
+; CAS-NEXT: br i1 %hot, label %hint.refresh, label %hint.direct
 ; CAS: hint.int:
 ; CAS-SAME: preds = %hint.cas.try, %hint.direct
 ; CAS-NOT: store
 ; CAS: atomicrmw min ptr addrspace(1) %p
 ; CAS: atomicrmw umax ptr addrspace(1) %p
 ; CAS: %wasnoop[[N2:[0-9]*]] = icmp eq i32
-; CAS-NEXT: %learn.if[[M2:[0-9]+]] = and i1 %wasnoop[[N2]], %learner
+; CAS-NEXT: %learn.if[[M2:[0-9]*]] = and i1 %wasnoop[[N2]], %learner
 ; CAS-NEXT: br i1 %learn.if[[M2]],
 ; CAS: store atomic i32 0, ptr addrspace(3) @fpa.warp.hint2 syncscope("block") monotonic, align 4
 ; The mixed-sign form: the loaded value's update by PTX min (never .ftz),
@@ -232,7 +226,7 @@ define double @fmax_f64_used(ptr %p, double %v) {
 ; CAS-NOT: hint.learn:
 ; CAS-NOT: hint.ask:
 ; CAS: hint.end:
-; CAS-NEXT: {{%[0-9]+}} = phi i32 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ]{{$}}
+; CAS-NEXT: {{%[0-9]+}} = phi i32 [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %perlane.old{{[0-9]*}}, %atomicrmw.end{{[0-9]*}} ], [ %cas.cur, %hint.cas.done ]{{$}}
 define ptx_kernel void @fmin_f32_used(ptr addrspace(1) %p, float %v, ptr addrspace(1) %out) {
   %o = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   store float %o, ptr addrspace(1) %out, align 4
@@ -297,5 +291,5 @@ define void @fmin_half(ptr addrspace(1) %p, half %v) {
 ; NANFREE: hint.ask:
 ; NANFREE-NEXT: br i1 %learner, label %hint.learner, label %hint.precheck
 ; NANFREE: hint.learner:
-; NANFREE-NEXT: br i1 %hot, label %hint.precheck.learn, label %hint.learn
+; NANFREE-NEXT: br i1 %hot, label %hint.refresh, label %hint.learn
 ; NANFREE: [[NW]] = !{!"branch_weights", i32 16, i32 1}
