@@ -138,7 +138,8 @@ void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v) {
 }
 
 LLVMValueRef fpa_hint_step_down(LLVMBuilderRef b, const fpa_hint_learn *h) {
-  LLVMTypeRef i32 = LLVMTypeOf(h->seen);
+  LLVMTypeRef i32 =
+      LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(h->dst)));
   LLVMValueRef cold = LLVMConstInt(i32, h->cold, 0);
   if (!h->seen)
     return cold;
@@ -373,10 +374,7 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
      * then need not return: without NaN repair, the cold word; with
      * h->seen (precheck=adaptive), one step down */
     if (h && (!nan_repair || h->seen))
-      store_hint_where(b, s, h, NULL,
-                       h->seen ? fpa_hint_step_down(b, h)
-                               : LLVMConstInt(i32, h->cold, 0),
-                       pos_bb);
+      store_hint_where(b, s, h, NULL, fpa_hint_step_down(b, h), pos_bb);
   }
   /* one leading fence before both integer atomics and one trailing fence
    * after them (at the join): a warp whose lanes take both paths issues

@@ -303,7 +303,8 @@ void fpa_build_int_trick_learning(LLVMBuilderRef b, const fpa_site *s,
                                   int nan_repair, int precheck,
                                   const fpa_hint_learn *h);
 /* The word a lane stores where its precheck load shows a change
- * (fpa_hint_learn.seen): warm where the warp read 0, else cold. */
+ * (fpa_hint_learn.seen): warm where the warp read 0, else cold; the cold
+ * word where h->seen is NULL. */
 LLVMValueRef fpa_hint_step_down(LLVMBuilderRef b, const fpa_hint_learn *h);
 /* The integer trick's pieces for operand bits `vb` (build_int.c): */
 typedef struct fpa_int_ops {
