@@ -168,8 +168,7 @@ int fpa_build_warp(LLVMBuilderRef b, const fpa_site *s, const fpa_warp_plan *p,
      * atomic the GPU may let a leader run that shuffle apart from its group
      * (warp_leader.c), so here every lane runs the leader's instructions,
      * predicated. */
-    LLVMValueRef lold =
-        fpa_warp_lockstep_leader(&w, p, is_leader, total, hint, word);
+    LLVMValueRef lold = fpa_warp_lockstep_leader(&w, p, is_leader, total, hint);
     LLVMValueRef old = fpa_warp_shuffle(
         &w, lold, fpa_warp_bit_count(&w, "llvm.cttz", gmask), 0);
     result = fpa_warp_old_values(&w, old, total, &sc);

@@ -128,7 +128,7 @@ LLVMValueRef fpa_warp_old_values(fpa_warp *w, LLVMValueRef old,
 
 LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
                                       LLVMValueRef leader, LLVMValueRef total,
-                                      LLVMValueRef hint, LLVMValueRef word);
+                                      LLVMValueRef hint);
 void fpa_warp_lanes_precheck(fpa_warp *w, const fpa_warp_plan *p);
 
 /*--- warp_perlane.c -------------------------------------------------------*/

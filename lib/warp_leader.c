@@ -174,12 +174,13 @@ static LLVMValueRef lockstep_cas(fpa_warp *w, const fpa_warp_plan *p,
  * by every lane of the active mask with only the leaders' instructions
  * enabled, in the per-lane form p->leader. Returns the leader's old value
  * (element bits; meaningless in other lanes). With p->leader_precheck, the
- * integer trick's leaders load first (`hint`, whose word `word` was read at
- * the region's top: while it is hot) and skip a no-op, as the per-lane
- * precheck does. */
+ * integer trick's leaders skip a no-op at their lanes' reads
+ * (fpa_warp_lanes_precheck, which every warp with a leader has passed:
+ * w->lane_cur, and w->lanes_want where the hint `hint` chose to read), as
+ * the per-lane precheck does. */
 LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
                                       LLVMValueRef leader, LLVMValueRef total,
-                                      LLVMValueRef hint, LLVMValueRef word) {
+                                      LLVMValueRef hint) {
   LLVMBuilderRef b = w->b;
   const fpa_site *s = w->s;
   char op[16];
@@ -226,13 +227,11 @@ LLVMValueRef fpa_warp_lockstep_leader(fpa_warp *w, const fpa_warp_plan *p,
     LLVMValueRef skip = NULL, cur = NULL, hot = NULL;
     if (p->leader_precheck) {
       LLVMValueRef want = leader;
-      /* with the lanes' reads, their own test of the hint: a leader skips
-       * only where its lane read (two freezes of the word may differ) */
+      /* the lanes' own test of the hint: a leader skips only where its
+       * lane read (two freezes of the word may differ) */
       if (p->leader_precheck == FPA_LEADER_PRECHECK_HINTED)
-        want = LLVMBuildAnd(
-            b, want,
-            hot = w->lane_cur ? w->lanes_want : fpa_warp_hint_hot(w, word), "");
-      cur = w->lane_cur ? w->lane_cur : pred_load(w, p, want, ptr, io.pos_op);
+        want = LLVMBuildAnd(b, want, hot = w->lanes_want, "");
+      cur = w->lane_cur;
       skip =
           fpa_int_trick_skip(b, s, &io, w->is_min, cur, p->nan_repair, "", "");
       skip = LLVMBuildAnd(b, want, skip, "leader.skip");
