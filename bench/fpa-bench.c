@@ -63,6 +63,7 @@ typedef struct config {
   int interleave; /* a cell's variants take turns, one launch each */
   double settle;  /* --settle: the controls' tolerance (0.03), 0 off */
   int settle_max; /* rounds at most, --repeat included */
+  int lead;       /* --lead: untimed launches of a run before each timed one */
   FILE *out, *cells;
 } config;
 
@@ -742,10 +743,14 @@ typedef struct turn {
   double t[64];
 } turn;
 
-/* Round r of a cell: one timed launch of each run, the first rotating. */
-static void run_round(gpu *g, turn *ts, int nt, int r, int mode) {
+/* Round r of a cell: one timed launch of each run, the first rotating;
+ * with --lead K, each after K untimed launches of the same run, so that it
+ * starts from what its own code left in shared memory. */
+static void run_round(gpu *g, turn *ts, int nt, int r, int mode, int lead) {
   for (int j = 0; j < nt; ++j) {
     turn *t = &ts[(j + r) % nt];
+    for (int l = 0; l < lead; ++l)
+      launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
     t->t[r] = launch(g, t->k, &t->c->d, t->bytes, t->init, mode);
   }
 }
@@ -820,7 +825,7 @@ static void run_cell_interleaved(gpu *g, const config *cfg,
       launch(g, ts[i].k, &ts[i].c->d, ts[i].bytes, ts[i].init, mode);
   int rounds = 0;
   for (; rounds < cfg->repeat; ++rounds)
-    run_round(g, ts, nt, rounds, mode);
+    run_round(g, ts, nt, rounds, mode, cfg->lead);
   /* --settle: more rounds of every variant while a control is off */
   char off[160] = "";
   while (cfg->settle > 0 &&
@@ -832,7 +837,7 @@ static void run_cell_interleaved(gpu *g, const config *cfg,
               rounds);
       break;
     }
-    run_round(g, ts, nt, rounds++, mode);
+    run_round(g, ts, nt, rounds++, mode, cfg->lead);
   }
   for (int i = 0; i < nt; ++i) {
     turn *t = &ts[i];
@@ -951,6 +956,12 @@ static void usage(FILE *f) {
       "                            every round, the detail file's launches\n"
       "                            say how many, and a cell still off is\n"
       "                            named on stderr\n"
+      "  --lead K                  with --interleave 1: K untimed launches\n"
+      "                            (0 to 8; default 0) of a run before each\n"
+      "                            of its timed ones, so that each starts\n"
+      "                            from what its own code left in shared\n"
+      "                            memory (a kernel launched again and\n"
+      "                            again), not what the run before it left\n"
       "  --max-launch-ms MS        cells whose launch would take longer run\n"
       "                            fewer updates, a power of two >= 65536\n"
       "                            (default 250; the detail file says n)\n"
@@ -1120,6 +1131,12 @@ int main(int argc, char **argv) {
       if (strcmp(v, "0") && strcmp(v, "1"))
         die("--interleave wants 0 or 1, got '%s'", v);
       cfg.interleave = v[0] == '1';
+    } else if (!strcmp(a, "--lead")) {
+      char *end = NULL;
+      long k = strtol(v, &end, 10);
+      if (end == v || *end || k < 0 || k > 8)
+        die("--lead wants a count from 0 to 8, got '%s'", v);
+      cfg.lead = (int)k;
     } else if (!strcmp(a, "--cold-mib")) {
       char *end = NULL;
       unsigned long mib = strtoul(v, &end, 10);
@@ -1153,6 +1170,11 @@ int main(int argc, char **argv) {
       die("--settle's MAX (%d) is below --repeat (%d)", cfg.settle_max,
           cfg.repeat);
   }
+  if (cfg.lead && !cfg.interleave)
+    die("--lead needs --interleave 1");
+  if (cfg.lead && cfg.smem_fill)
+    die("--lead and --smem-fill exclude each other (the fill is written "
+        "before every launch)");
   cfg.out = out_path ? fopen(out_path, "w") : stdout;
   cfg.cells = cells_path ? fopen(cells_path, "w") : stderr;
   if (!cfg.out || !cfg.cells)
@@ -1206,16 +1228,21 @@ int main(int argc, char **argv) {
   if (cfg.smem_fill)
     snprintf(smem, sizeof smem, ", shared memory filled with 0x%08x",
              cfg.smem_bits);
+  char lead[64] = "";
+  if (cfg.lead)
+    snprintf(lead, sizeof lead, ", %d untimed launch%s of a run before each",
+             cfg.lead, cfg.lead > 1 ? "es" : "");
   char settle[96] = "";
   if (cfg.settle > 0)
     snprintf(settle, sizeof settle,
              ", more rounds (up to %d) while a -copy control is off by more "
              "than %g%%",
              cfg.settle_max, cfg.settle * 100);
-  fprintf(cfg.out, "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s%s%s\n",
-          stamp, fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat,
-          cfg.warmup, cfg.interleave ? ", interleaved" : "",
-          cfg.cold ? ", cold L2" : "", smem, settle);
+  fprintf(cfg.out,
+          "# fpa-bench, %s, %s, n=%u, median of %d after %d%s%s%s%s%s\n", stamp,
+          fpa_rt_context_device_name(g.ctx), cfg.n, cfg.repeat, cfg.warmup,
+          cfg.interleave ? ", interleaved" : "", cfg.cold ? ", cold L2" : "",
+          smem, lead, settle);
   fprintf(cfg.out,
           "op,type,addresses,data,result_used,variant,gupdates_per_s\n");
   fprintf(cfg.cells, "op,type,addresses,data,result_used,variant,updates,"
