@@ -11,8 +11,9 @@
 #                                           rounds while a -copy control is
 #                                           off by more than 3%); ARGS go to
 #                                           fpa-bench after it (e.g. --ops
-#                                           fmin,fmax); writes
-#                                           OUTDIR/matrix-*.csv
+#                                           fmin,fmax; --lead 1: each
+#                                           variant from its own hint);
+#                                           writes OUTDIR/matrix-*.csv
 #   bench/run-matrix.sh triton OUTDIR [ARGS] on the GPU machine: the Triton
 #                                           variant (bench/triton_bench.py;
 #                                           ARGS go to it: --ptx fpa=fpa.ptx
