@@ -140,11 +140,7 @@ static void mixed_cas_form(fpa_warp *w, LLVMBasicBlockRef bb,
   LLVMPositionBuilderAtEnd(b, ask);
   LLVMBuildCondBr(b, learner, learn, done);
   LLVMPositionBuilderAtEnd(b, learn);
-  LLVMValueRef st =
-      LLVMBuildStore(b, ku(w->i32, 0), fpa_warp_hint_word0(w, hint));
-  LLVMSetOrdering(st, LLVMAtomicOrderingMonotonic);
-  fpa_compat_set_syncscope(st, fpa_compat_syncscope_id(w->ctx, "block"));
-  LLVMSetAlignment(st, 4);
+  fpa_store_hint(b, fpa_warp_hint_word0(w, hint), ku(w->i32, 0));
   LLVMBuildBr(b, done);
   LLVMPositionBuilderAtEnd(b, try_);
   LLVMValueRef ok = fpa_emit_cmpxchg(b, s, ptr, cur, next, s->ordering,
