@@ -216,6 +216,17 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
         s->align, s->bits / 8);
     return;
   }
+  /* constant memory (SPIR addrspace(2), NVPTX addrspace(4)) takes no
+   * atomic: what the pass would build there is no more valid than the
+   * original, so the original stays, with this reason in the report */
+  if ((c->target == FPA_TARGET_SPIRV && s->addrspace == 2) ||
+      (c->target == FPA_TARGET_NVPTX && s->addrspace == 4)) {
+    set(d, FPA_S_UNSUPPORTED,
+        "an atomic on the constant address space (addrspace(%u)) cannot "
+        "write memory",
+        s->addrspace);
+    return;
+  }
   int is_add = s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB;
   fpa_family_strategy fs = is_add ? o->add : o->minmax;
   if (fs == FPA_FS_KEEP) {
