@@ -114,6 +114,8 @@ static void choose_loop(const fpa_site *s, const fpa_caps *c, fpa_decision *d,
       why, s->bits);
 }
 
+static const char *sys_asm_gap(const fpa_site *s, const fpa_caps *c);
+
 static void decide_add(const fpa_site *s, const fpa_caps *c,
                        const fpa_options *o, fpa_decision *d) {
   const char *why = "";
@@ -126,6 +128,19 @@ static void decide_add(const fpa_site *s, const fpa_caps *c,
   if (!native) {
     snprintf(buf, sizeof buf, "no native fadd: %s", why);
     choose_loop(s, c, d, buf);
+    return;
+  }
+  /* system scope, where the backend prints a native 16-bit add at .gpu
+   * and the pass has no inline atom.sys form for it: the cmpxchg loop,
+   * whose cas is at .sys (the backend's, or inline PTX where the backend
+   * drops a cmpxchg's scope), keeps the scope */
+  if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
+      FPA_NVPTX_RMW_DROPS_SCOPE && s->lanes == 1 && s->elem_bits < 32 &&
+      fpa_rmw_sys_asm(c) &&
+      (s->addrspace == 0 || s->addrspace == 1 || s->addrspace == 3)) {
+    choose_loop(s, c, d,
+                "system scope: the native 16-bit add would act at .gpu "
+                "scope, and the loop's cmpxchg keeps .sys");
     return;
   }
   if (fpa_native_fadd_flushes(c, s->vty, s->addrspace) &&

@@ -3,8 +3,10 @@
 ; as a scope-less atom, which PTX reads as .gpu, so from sm_60 the pass
 ; writes it as inline PTX atom.sys (strategy native-sys), with the fences of
 ; its ordering (seq_cst: fence.sc.sys, then atom.acquire.sys). Device scope
-; stays the backend's atomicrmw. Where no inline form exists (half; below
-; sm_60) the report says the add acts at .gpu scope.
+; stays the backend's atomicrmw. A 16-bit add has no inline form here, so at
+; system scope it is the masked cmpxchg loop, whose cas the backend emits at
+; .sys; below sm_60, where PTX has no .sys scope, the report says the add
+; acts at .gpu scope.
 ; UNSUPPORTED: llvm15
 ; REQUIRES: nvptx
 ; RUN: %opt %loadplugin -passes='lower-fp-atomics<sm=90>' -S %s | %FileCheck %s --check-prefix=IR
@@ -62,10 +64,27 @@ define double @device_f64(ptr addrspace(1) %p, double %v) {
 }
 
 ; IR-LABEL: define half @sys_f16(
-; IR-NEXT:    %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
-; REP: sys_f16: fadd half addrspace(1): native native: {{.*}}; note: no inline PTX form for this type, so the add acts at .gpu scope, not .sys{{$}}
+; IR-NOT:     atomicrmw
+; IR:         load atomic i32, ptr addrspace(1) {{%.*}} monotonic, align 4
+; IR:         fadd half
+; IR:         cmpxchg ptr addrspace(1) {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; IR:         ret half
+; PTX-LABEL: sys_f16(
+; PTX-NOT:   atom.global.add.noftz.f16
+; PTX:       atom.relaxed.sys.global.cas.b32
+; REP: sys_f16: fadd half addrspace(1): rewritten cas-loop-masked: system scope: the native 16-bit add would act at .gpu scope, and the loop's cmpxchg keeps .sys; no 16-bit cmpxchg, so on the 32-bit word; the loop ends without cmpxchg when the update leaves memory unchanged{{$}}
 define half @sys_f16(ptr addrspace(1) %p, half %v) {
   %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+  ret half %old
+}
+
+; At device scope the 16-bit add stays native.
+; IR-LABEL: define half @device_f16(
+; IR-NEXT:    %old = atomicrmw fadd ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
+; PTX-LABEL: device_f16(
+; PTX:       atom.global.add.noftz.f16
+define half @device_f16(ptr addrspace(1) %p, half %v) {
+  %old = atomicrmw fadd ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
   ret half %old
 }
 

@@ -22,11 +22,15 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; fadd half, addrspace(0), monotonic, system scope, result used.
+; fadd half, addrspace(0), monotonic, system scope, result used: the masked
+; loop (the native 16-bit add would act at .gpu scope).
 define half @fadd_monotonic_half_as0_system(ptr %p, half %v) {
 ; CHECK-LABEL: define half @fadd_monotonic_half_as0_system(
-; CHECK-NEXT: %old = atomicrmw fadd ptr %p, half %v monotonic, align 2
-; CHECK-NEXT: ret half %old
+; CHECK-NOT:  atomicrmw
+; CHECK:      load atomic i32, ptr {{%.*}} monotonic, align 4
+; CHECK:      fadd half
+; CHECK:      cmpxchg ptr {{%.*}}, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; CHECK:      ret half %old
   %old = atomicrmw fadd ptr %p, half %v monotonic, align 2
   ret half %old
 }
@@ -99,14 +103,16 @@ define double @fsub_release_double_as0_singlethread_volatile(ptr %p, double %v) 
   ret double %old
 }
 
-; fsub half, addrspace(1), acq_rel, system scope, result unused.
+; fsub half, addrspace(1), acq_rel, system scope, result unused: the masked
+; loop, its cmpxchg acq_rel (no fences).
 define void @fsub_acq_rel_half_as1_system_unused(ptr addrspace(1) %p, half %v) {
 ; CHECK-LABEL: define void @fsub_acq_rel_half_as1_system_unused(
-; CHECK-NEXT: [[NEG:%.*]] = fneg half %v
-; CHECK-NEXT: fence release
-; CHECK-NEXT: {{%.*}} = atomicrmw fadd ptr addrspace(1) %p, half [[NEG]] acq_rel, align 2
-; CHECK-NEXT: fence acquire
-; CHECK-NEXT: ret void
+; CHECK-NOT:  fence
+; CHECK:      load atomic i32, ptr addrspace(1) {{%.*}} monotonic, align 4
+; CHECK:      fsub half
+; CHECK:      cmpxchg ptr addrspace(1) {{%.*}}, i32 {{%.*}}, i32 {{%.*}} acq_rel acquire, align 4
+; CHECK-NOT:  fence
+; CHECK:      ret void
   %old = atomicrmw fsub ptr addrspace(1) %p, half %v acq_rel, align 2
   ret void
 }

@@ -154,13 +154,15 @@ define void @fadd_f64_shared_volatile(ptr addrspace(3) %p, double %v) {
 }
 
 ; fadd half, global: native from sm_70 with PTX 6.3, else a masked loop adding in half.
+; The 16-bit adds here are at device scope; at system scope they are loops
+; whose cas is inline atom.sys (nvptx-native-sys.ll).
 define half @fadd_f16_global(ptr addrspace(1) %p, half %v) {
 ; CHECK-LABEL: define half @fadd_f16_global(
-; F16NAT-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+; F16NAT-NEXT:  %old = atomicrmw fadd ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
 ; F16LOOP:      ptrtoint ptr addrspace(1) %p to i64
 ; F16LOOP:      [[WORD:%.*]] = getelementptr i8, ptr addrspace(1) %p, i64
 ; F16LOOP:      [[SHIFT:%.*]] = shl i32 {{%.*}}, 3
-; F16LOOP:      load atomic i32, ptr addrspace(1) [[WORD]] monotonic, align 4
+; F16LOOP:      load atomic i32, ptr addrspace(1) [[WORD]] syncscope("device") monotonic, align 4
 ; F16LOOP:      atomicrmw.start:
 ; F16LOOP:      [[LOADED:%.*]] = phi i32
 ; F16LOOP-NEXT: [[SH:%.*]] = lshr i32 [[LOADED]], [[SHIFT]]
@@ -168,48 +170,48 @@ define half @fadd_f16_global(ptr addrspace(1) %p, half %v) {
 ; F16LOOP-NEXT: [[A:%.*]] = bitcast i16 [[CUR]] to half
 ; F16LOOP-NEXT: [[B:%.*]] = bitcast i16 {{%.*}} to half
 ; F16LOOP-NEXT: [[NEW:%.*]] = fadd half [[A]], [[B]]
-; F16LOOP:      cmpxchg ptr addrspace(1) [[WORD]], i32 [[LOADED]], i32 {{%.*}} monotonic monotonic, align 4
+; F16LOOP:      cmpxchg ptr addrspace(1) [[WORD]], i32 [[LOADED]], i32 {{%.*}} syncscope("device") monotonic monotonic, align 4
 ; F16LOOP:      atomicrmw.end:
 ; F16LOOP:      %old = bitcast i16 {{%.*}} to half
 ; CHECK-NEXT:   ret half %old
-  %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+  %old = atomicrmw fadd ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
   ret half %old
 }
 
 ; fadd half, shared, volatile, result unused.
 define void @fadd_f16_shared_volatile(ptr addrspace(3) %p, half %v) {
 ; CHECK-LABEL: define void @fadd_f16_shared_volatile(
-; F16NAT-NEXT:  atomicrmw volatile fadd ptr addrspace(3) %p, half %v monotonic, align 2
+; F16NAT-NEXT:  atomicrmw volatile fadd ptr addrspace(3) %p, half %v syncscope("device") monotonic, align 2
 ; F16LOOP:      load atomic volatile i32, ptr addrspace(3)
 ; F16LOOP:      fadd half
 ; F16LOOP:      cmpxchg volatile ptr addrspace(3)
 ; CHECK:        ret void
-  %old = atomicrmw volatile fadd ptr addrspace(3) %p, half %v monotonic, align 2
+  %old = atomicrmw volatile fadd ptr addrspace(3) %p, half %v syncscope("device") monotonic, align 2
   ret void
 }
 
 ; fadd bfloat, global: native from sm_90 with PTX 7.8, else a masked loop adding in bfloat.
 define bfloat @fadd_bf16_global(ptr addrspace(1) %p, bfloat %v) {
 ; CHECK-LABEL: define bfloat @fadd_bf16_global(
-; BFNAT-NEXT:   %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v monotonic, align 2
-; BFLOOP:       load atomic i32, ptr addrspace(1) [[WORD:%.*]] monotonic, align 4
+; BFNAT-NEXT:   %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v syncscope("device") monotonic, align 2
+; BFLOOP:       load atomic i32, ptr addrspace(1) [[WORD:%.*]] syncscope("device") monotonic, align 4
 ; BFLOOP:       atomicrmw.start:
 ; BFLOOP:       fadd bfloat
-; BFLOOP:       cmpxchg ptr addrspace(1) [[WORD]], i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4
+; BFLOOP:       cmpxchg ptr addrspace(1) [[WORD]], i32 {{%.*}}, i32 {{%.*}} syncscope("device") monotonic monotonic, align 4
 ; BFLOOP:       %old = bitcast i16 {{%.*}} to bfloat
 ; CHECK-NEXT:   ret bfloat %old
-  %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v monotonic, align 2
+  %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v syncscope("device") monotonic, align 2
   ret bfloat %old
 }
 
 ; fadd bfloat, generic, result unused.
 define void @fadd_bf16_generic_unused(ptr %p, bfloat %v) {
 ; CHECK-LABEL: define void @fadd_bf16_generic_unused(
-; BFNAT-NEXT:   atomicrmw fadd ptr %p, bfloat %v monotonic, align 2
+; BFNAT-NEXT:   atomicrmw fadd ptr %p, bfloat %v syncscope("device") monotonic, align 2
 ; BFLOOP:       fadd bfloat
 ; BFLOOP:       cmpxchg ptr
 ; CHECK:        ret void
-  %old = atomicrmw fadd ptr %p, bfloat %v monotonic, align 2
+  %old = atomicrmw fadd ptr %p, bfloat %v syncscope("device") monotonic, align 2
   ret void
 }
 
@@ -329,11 +331,11 @@ define double @fsub_f64_global(ptr addrspace(1) %p, double %v) {
 define void @fsub_f16_generic(ptr %p, half %v) {
 ; CHECK-LABEL: define void @fsub_f16_generic(
 ; F16NAT-NEXT:  [[NEG:%.*]] = fneg half %v
-; F16NAT-NEXT:  atomicrmw fadd ptr %p, half [[NEG]] monotonic, align 2
+; F16NAT-NEXT:  atomicrmw fadd ptr %p, half [[NEG]] syncscope("device") monotonic, align 2
 ; F16LOOP:      fsub half
 ; F16LOOP:      cmpxchg ptr
 ; CHECK:        ret void
-  %old = atomicrmw fsub ptr %p, half %v monotonic, align 2
+  %old = atomicrmw fsub ptr %p, half %v syncscope("device") monotonic, align 2
   ret void
 }
 
@@ -342,12 +344,12 @@ define void @fsub_f16_generic(ptr %p, half %v) {
 define bfloat @fsub_bf16_shared(ptr addrspace(3) %p, bfloat %v) {
 ; CHECK-LABEL: define bfloat @fsub_bf16_shared(
 ; BFNAT-NEXT:   [[NEG:%.*]] = fneg bfloat %v
-; BFNAT-NEXT:   %old = atomicrmw fadd ptr addrspace(3) %p, bfloat [[NEG]] monotonic, align 2
+; BFNAT-NEXT:   %old = atomicrmw fadd ptr addrspace(3) %p, bfloat [[NEG]] syncscope("device") monotonic, align 2
 ; BFLOOP:       fsub bfloat
 ; BFLOOP:       cmpxchg ptr addrspace(3)
 ; BFLOOP:       %old = bitcast i16 {{%.*}} to bfloat
 ; CHECK-NEXT:   ret bfloat %old
-  %old = atomicrmw fsub ptr addrspace(3) %p, bfloat %v monotonic, align 2
+  %old = atomicrmw fsub ptr addrspace(3) %p, bfloat %v syncscope("device") monotonic, align 2
   ret bfloat %old
 }
 

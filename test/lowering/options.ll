@@ -152,17 +152,18 @@ define double @fadd_f64_sm60(ptr addrspace(1) %p, double %v) #0 {
   ret double %old
 }
 
-; fadd bfloat in a function for sm_90 with +ptx78 among other features: native from the attributes.
+; fadd bfloat in a function for sm_90 with +ptx78 among other features: native from the attributes
+; (device scope: at system scope a 16-bit add is a loop, nvptx-native-sys.ll).
 define bfloat @fadd_bf16_sm90(ptr addrspace(1) %p, bfloat %v) #1 {
 ; CHECK-LABEL: define bfloat @fadd_bf16_sm90(
-; ATTR-NEXT:     %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v monotonic, align 2
-; ATTRKEEP-NEXT: %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v monotonic, align 2
+; ATTR-NEXT:     %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v syncscope("device") monotonic, align 2
+; ATTRKEEP-NEXT: %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v syncscope("device") monotonic, align 2
 ; ATTRLOOP:      fadd bfloat
 ; ATTRLOOP:      cmpxchg ptr addrspace(1)
 ; SM50:          fadd bfloat
 ; SM50:          cmpxchg ptr addrspace(1)
 ; CHECK:         ret bfloat %old
-  %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v monotonic, align 2
+  %old = atomicrmw fadd ptr addrspace(1) %p, bfloat %v syncscope("device") monotonic, align 2
   ret bfloat %old
 }
 
@@ -177,13 +178,13 @@ define half @fadd_f16_sm70(ptr addrspace(1) %p, half %v) #2 {
   ret half %old
 }
 
-; fadd half in a function for sm_75 (PTX 6.3 by default): native.
+; fadd half in a function for sm_75 (PTX 6.3 by default): native (device scope).
 define half @fadd_f16_sm75(ptr addrspace(1) %p, half %v) #3 {
 ; CHECK-LABEL: define half @fadd_f16_sm75(
-; ATTR-NEXT:     %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+; ATTR-NEXT:     %old = atomicrmw fadd ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
 ; SM50:          cmpxchg ptr addrspace(1)
 ; CHECK:         ret half %old
-  %old = atomicrmw fadd ptr addrspace(1) %p, half %v monotonic, align 2
+  %old = atomicrmw fadd ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
   ret half %old
 }
 
