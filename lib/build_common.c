@@ -216,6 +216,8 @@ LLVMValueRef fpa_emit_cmpxchg(LLVMBuilderRef b, const fpa_site *s,
       LLVMBuildAtomicCmpXchg(b, ptr, cmp, nv, s->ordering, fail, 0);
   LLVMSetAlignment(pair, align);
   fpa_copy_atomic_props(s, pair, same_access);
+  if (s->cas_sys)
+    fpa_compat_set_syncscope(pair, FPA_SYNCSCOPE_SYSTEM);
   if (old)
     *old = LLVMBuildExtractValue(b, pair, 0, "newloaded");
   return LLVMBuildExtractValue(b, pair, 1, ok_name);

@@ -337,6 +337,14 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "memory unchanged",
              d->nan_repair ? "NaN-repair " : "");
   }
+  if (fpa_cas_needs_sys(c, s) &&
+      (d->strategy == FPA_S_CAS_LOOP || d->strategy == FPA_S_CAS_LOOP_MASKED ||
+       d->strategy == FPA_S_FADD_GUARDED || d->nan_repair)) {
+    size_t n = strlen(d->reason);
+    snprintf(d->reason + n, sizeof d->reason - n,
+             "; note: NVPTX has no singlethread cmpxchg with this ordering, "
+             "so its cmpxchg is at system scope (wider)");
+  }
   if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
       FPA_NVPTX_RMW_DROPS_SCOPE) {
     /* the backend emits a system-scope atomicrmw at .gpu scope */

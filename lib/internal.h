@@ -141,6 +141,10 @@ int fpa_native_fadd(const fpa_caps *caps, LLVMTypeRef ty, const char **why);
  * memory). */
 int fpa_native_fadd_flushes(const fpa_caps *caps, LLVMTypeRef ty,
                             unsigned addrspace);
+/* Whether the lowering's cmpxchg for site `s` must widen its scope to
+ * system (fpa_site.cas_sys). */
+struct fpa_site;
+int fpa_cas_needs_sys(const fpa_caps *caps, const struct fpa_site *s);
 /* Whether LLVM's lowering of an atomicrmw on this target drops its ordering,
  * so that the lowering must add fences (LLVM 22 NVPTX). */
 int fpa_rmw_drops_ordering(const fpa_caps *caps);
@@ -205,6 +209,10 @@ typedef struct fpa_site {
    * backend would narrow a system-scope atomicrmw to .gpu): 1 from sm_60,
    * 2 from sm_70 (the atom may carry .acquire); 0 elsewhere */
   int sys_asm;
+  /* NVPTX: the backend cannot select a singlethread cmpxchg whose ordering
+   * is above monotonic (no thread-scope fence), so the lowering's cmpxchg
+   * is at system scope there, a wider one */
+  int cas_sys;
   /* NVPTX sm_80+ (PTX 7.0), a module that becomes PTX: the cmpxchg loops'
    * new value of an f32 fminimum/fmaximum is PTX min.NaN/max.NaN
    * (fpa_build_op_bits) */

@@ -210,6 +210,7 @@ static int auto_may_aggregate(const fpa_site *s) {
 static void set_site_caps(fpa_site *s, const fpa_caps *caps) {
   s->fence_ssid = fpa_fence_scope(caps, s->ctx, s->ssid);
   s->sys_asm = fpa_rmw_sys_asm(caps);
+  s->cas_sys = fpa_cas_needs_sys(caps, s);
   s->ptx_min_nan = fpa_ptx_min_nan(caps);
 }
 

@@ -189,6 +189,14 @@ int fpa_rmw_drops_ordering(const fpa_caps *c) {
   return c->target == FPA_TARGET_NVPTX && FPA_NVPTX_HAS_FENCES;
 }
 
+int fpa_cas_needs_sys(const fpa_caps *c, const fpa_site *s) {
+  /* llc: "Unsupported scope \"Thread\" for seq_cst fence", and likewise for
+   * the other orderings that take a fence */
+  return c->target == FPA_TARGET_NVPTX &&
+         s->ssid == FPA_SYNCSCOPE_SINGLETHREAD &&
+         s->ordering != LLVMAtomicOrderingMonotonic;
+}
+
 int fpa_rmw_sys_asm(const fpa_caps *c) {
   /* .sys exists from sm_60 (PTX ISA: "Support for scope qualifier requires
    * sm_60 or higher"); below that every atomic is at most .gpu. Inline PTX

@@ -74,7 +74,7 @@ define half @fminimum_seq_cst_half_as1_singlethread(ptr addrspace(1) %p, half %v
 ; CHECK-NOT:  fence
 ; CHECK-NOT:  = atomicrmw
 ; CHECK:      load atomic i32, ptr addrspace(1) [[WORD:%[a-z0-9._]+]]{{.*}} monotonic, align 4
-; CHECK:      cmpxchg ptr addrspace(1) [[WORD]], i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") seq_cst seq_cst, align 4
+; CHECK:      cmpxchg ptr addrspace(1) [[WORD]], i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
 ; CHECK-NOT:  fence
 ; CHECK:      %old = bitcast i16 {{%.*}} to half
 ; CHECK-NEXT: ret half %old
@@ -116,7 +116,7 @@ define double @fmaximum_release_double_as0_singlethread_volatile(ptr %p, double 
 ; CHECK-NOT:  fence
 ; CHECK-NOT:  = atomicrmw
 ; CHECK:      load atomic volatile i64, ptr %p{{.*}} monotonic, align 8
-; CHECK:      cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") release monotonic, align 8
+; CHECK:      cmpxchg volatile ptr %p, i64 {{%.*}}, i64 {{%.*}} release monotonic, align 8
 ; CHECK-NOT:  fence
 ; CHECK:      %old = bitcast i64 {{%.*}} to double
 ; CHECK-NEXT: ret double %old

@@ -342,7 +342,7 @@ define double @fmax_seq_cst_double_as1_system_volatile(ptr addrspace(1) %p, doub
 ; CHECK:      ret i64
 ; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p0.singlethread.acq_rel(ptr %p, float %v, i32 %old)
 ; CHECK-NOT:  fence
-; CHECK:      cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") acq_rel acquire, align 4
+; CHECK:      cmpxchg ptr %p, i32 {{%.*}}, i32 {{%.*}} acq_rel acquire, align 4
 ; CHECK-NOT:  fence
 ; CHECK:      ret i32
 ; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmax.f64.p1.seq_cst.volatile(ptr addrspace(1) %p, double %v, i64 %old)

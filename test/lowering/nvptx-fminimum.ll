@@ -173,7 +173,7 @@ define bfloat @fminimum_bf16_generic(ptr %p, bfloat %v) {
 ; CHECK:       load atomic volatile i32, ptr [[WORD:%[a-z0-9.]+]]{{.*}} monotonic, align 4
 ; CHECK:       icmp ult i16
 ; CHECK:       icmp ugt i16 {{%.*}}, 32640
-; CHECK:       cmpxchg volatile ptr [[WORD]], i32 {{%.*}}, i32 {{%.*}} syncscope("singlethread") acquire acquire, align 4
+; CHECK:       cmpxchg volatile ptr [[WORD]], i32 {{%.*}}, i32 {{%.*}} acquire acquire, align 4
 ; CHECK:       %old = bitcast i16 {{%.*}} to bfloat
   %old = atomicrmw volatile fminimum ptr %p, bfloat %v syncscope("singlethread") acquire, align 2
   ret bfloat %old

@@ -135,7 +135,7 @@ define half @fmin_f16_align4(ptr addrspace(1) %p, half %v) {
 ; CHECK-NEXT: [[LOADED:%.*]] = phi i32 [ [[INIT]], %{{.*}} ], [ {{%.*}}, %atomicrmw.start ]
 ; CHECK-NEXT: lshr i32 [[LOADED]], 0
 ; CHECK:      and i32 [[LOADED]], -65536
-; CHECK:      cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 {{%.*}} syncscope("singlethread") acquire acquire, align 4
+; CHECK:      cmpxchg ptr addrspace(1) [[P]], i32 [[LOADED]], i32 {{%.*}} acquire acquire, align 4
   %old = atomicrmw fmin ptr addrspace(1) %p, half %v syncscope("singlethread") acquire, align 4
   ret half %old
 }

@@ -365,7 +365,7 @@ define double @loop_release_singlethread(ptr %p, double %v) {
 ; CHECK-LABEL: define double @loop_release_singlethread(
 ; CHECK-NOT:   fence
 ; CHECK:       load atomic i64, ptr %p{{.*}} monotonic, align 8
-; CHECK:       cmpxchg ptr %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") release monotonic, align 8
+; CHECK:       cmpxchg ptr %p, i64 {{%.*}}, i64 {{%.*}} release monotonic, align 8
 ; CHECK-NOT:   fence
 ; CHECK:       ret double
   %old = atomicrmw fadd ptr %p, double %v syncscope("singlethread") release, align 8
@@ -420,7 +420,7 @@ define half @loop_seq_cst_block(ptr addrspace(1) %p, half %v) {
 ; CHECK:       ret i64
 ; CHECK-LABEL: define internal i64 @fpa.nanrepair.fmin.f64.p3.singlethread.seq_cst.volatile(ptr addrspace(3) %p, double %v, i64 %old)
 ; CHECK-NOT:   fence
-; CHECK:       cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} syncscope("singlethread") seq_cst seq_cst, align 8
+; CHECK:       cmpxchg volatile ptr addrspace(3) %p, i64 {{%.*}}, i64 {{%.*}} seq_cst seq_cst, align 8
 ; CHECK-NOT:   fence
 ; CHECK:       ret i64
 ; CHECK-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.seq_cst(ptr addrspace(1) %p, float %v, i32 %old)
