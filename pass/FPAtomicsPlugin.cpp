@@ -78,12 +78,16 @@ struct FpaError {
 };
 
 // The options in force: defaults, then -fpa-* given on the command line,
-// then the pass parameters.
+// then the pass parameters; null, with *Err set, where one is invalid.
 std::unique_ptr<fpa_options, void (*)(fpa_options *)>
-makeOptions(const std::string &Params) {
+makeOptions(const std::string &Params, std::string *Err) {
+  std::unique_ptr<fpa_options, void (*)(fpa_options *)> None(
+      nullptr, fpa_options_destroy);
   fpa_options *O = nullptr;
-  if (fpa_options_create(&O) != FPA_OK)
-    usageError("out of memory");
+  if (fpa_options_create(&O) != FPA_OK) {
+    *Err = "out of memory";
+    return None;
+  }
   std::unique_ptr<fpa_options, void (*)(fpa_options *)> Owner(
       O, fpa_options_destroy);
   // The host's fatal-error handler stays in force (clang installs one; the
@@ -97,12 +101,17 @@ makeOptions(const std::string &Params) {
       continue;
     FpaError E;
     if (fpa_options_set(O, Info->name, Opt.getValue().c_str(), &E.Msg) !=
-        FPA_OK)
-      usageError(std::string("-fpa-") + Info->name + ": " + E.Msg);
+        FPA_OK) {
+      *Err = std::string("-fpa-") + Info->name + ": " +
+             (E.Msg ? E.Msg : "invalid value");
+      return None;
+    }
   }
   FpaError E;
-  if (fpa_options_parse(O, Params.c_str(), &E.Msg) != FPA_OK)
-    usageError(E.Msg ? E.Msg : "invalid pass parameters");
+  if (fpa_options_parse(O, Params.c_str(), &E.Msg) != FPA_OK) {
+    *Err = E.Msg ? E.Msg : "invalid pass parameters";
+    return None;
+  }
   return Owner;
 }
 
@@ -145,7 +154,15 @@ struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
   explicit LowerFPAtomicsPass(std::string P = "") : Params(std::move(P)) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    auto Opts = makeOptions(Params);
+    // An invalid -fpa-* value is the user's error, not a crash: an error
+    // diagnostic (clang prints it as such and fails), and the module stays
+    // as it is.
+    std::string Err;
+    auto Opts = makeOptions(Params, &Err);
+    if (!Opts) {
+      M.getContext().emitError(Twine(PASS_NAME ": ") + Err);
+      return PreservedAnalyses::all();
+    }
     if (!fpa_module_is_target(wrap(&M), Opts.get()))
       return PreservedAnalyses::all();
     RemarkSink Sink;
@@ -157,9 +174,12 @@ struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
       std::error_code EC;
       File = std::make_unique<raw_fd_ostream>(ReportPath, EC,
                                               sys::fs::OF_Append);
-      if (EC)
-        usageError("-fpa-report: cannot open '" + ReportPath +
-                   "': " + EC.message());
+      if (EC) {
+        M.getContext().emitError(
+            Twine(PASS_NAME ": -fpa-report: cannot open '") + ReportPath +
+            "': " + EC.message());
+        return PreservedAnalyses::all();
+      }
       Sink.ReportOS = File.get();
     }
     fpa_options_set_callback(Opts.get(), onRecord, &Sink);
@@ -194,7 +214,9 @@ static void registerCallbacks(PassBuilder &PB) {
             return false;
           Params = Name.str();
           // Check now, so a bad parameter fails before anything runs.
-          auto Check = makeOptions(Params);
+          std::string Err;
+          if (!makeOptions(Params, &Err))
+            usageError(Err);
         }
         MPM.addPass(LowerFPAtomicsPass(Params));
         return true;
