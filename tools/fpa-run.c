@@ -324,6 +324,48 @@ static void store_from_double(elem_type t, double v, void *dst) {
   }
 }
 
+/* Why iota from `start` over `count` elements does not fit type t (each
+ * value start + i must be representable: an integer type takes integers
+ * in its range, a float type finite values), or NULL where it fits. */
+static const char *iota_misfit(elem_type t, double start, size_t count) {
+  double last = start + (double)(count ? count - 1 : 0);
+  if (start != start || start - start != 0 || last - last != 0)
+    return "is not finite";
+  switch (t) {
+  case T_I32:
+  case T_U32:
+  case T_I64:
+  case T_U64:
+    /* from 2^53 on every double is an integer; below, the cast is defined */
+    if (start > -0x1p53 && start < 0x1p53 && start != (double)(int64_t)start)
+      return "is not an integer";
+    break;
+  default:
+    break;
+  }
+  switch (t) {
+  case T_I32:
+    return start < -0x1p31 || last >= 0x1p31 ? "runs out of the i32 range"
+                                             : NULL;
+  case T_U32:
+    return start < 0 || last >= 0x1p32 ? "runs out of the u32 range" : NULL;
+  case T_I64:
+    return start < -0x1p63 || last >= 0x1p63 ? "runs out of the i64 range"
+                                             : NULL;
+  case T_U64:
+    return start < 0 || last >= 0x1p64 ? "runs out of the u64 range" : NULL;
+  case T_F16:
+    return start < -65504.0 || last > 65504.0 ? "runs out of the f16 range"
+                                              : NULL;
+  case T_F32:
+    return start < -FLT_MAX || last > FLT_MAX ? "runs out of the f32 range"
+                                              : NULL;
+  case T_F64:
+    return NULL;
+  }
+  return NULL;
+}
+
 static uint64_t splitmix64(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -446,6 +488,12 @@ static int parse_arg_spec(const char *text, const char *where, cli_arg *a) {
       if (!parse_f64(a->init_text, &start)) {
         fail(EXIT_USAGE, where, "bad --arg '%s': bad iota start '%s'", text,
              a->init_text);
+        goto out;
+      }
+      const char *misfit = iota_misfit(a->type, start, a->count);
+      if (misfit) {
+        fail(EXIT_USAGE, where, "bad --arg '%s': iota from '%s' %s", text,
+             a->init_text, misfit);
         goto out;
       }
     } else if (strncmp(init, "random=", 7) == 0 ||
@@ -1237,6 +1285,21 @@ static int handle_spec_file(cli *c, const char *path, const char *where) {
     memcpy(c->spec_dir, path, n);
   }
   int rc = 0;
+  /* a NUL byte would end the text early, silently dropping what follows */
+  const unsigned char *nul = memchr(data, 0, size);
+  if (nul) {
+    size_t line = 1;
+    for (const unsigned char *q = data; q < nul; ++q)
+      line += *q == '\n';
+    char loc[512];
+    snprintf(loc, sizeof(loc), "%s:%zu: ", path, line);
+    rc = fail(EXIT_USAGE, loc, "a NUL byte in a spec file");
+    free(data);
+    free(c->spec_dir);
+    c->spec_dir = NULL;
+    c->in_spec = 0;
+    return rc;
+  }
   char *p = (char *)data;
   size_t lineno = 0;
   while (p && *p && rc == 0) {
