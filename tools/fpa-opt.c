@@ -42,7 +42,9 @@ static void usage(FILE *out) {
           "  --strict           Exit with status 3 if an atomic had to be "
           "left as is\n"
           "  --help             Show this help\n"
-          "  --version          Show the version\n\n"
+          "  --version          Show the version\n"
+          "  --                 End of options: what follows is the input\n"
+          "Each option may be given once.\n\n"
           "LOWERING OPTIONS (also opt pass parameters "
           "lower-fp-atomics<NAME=VALUE;...>\n"
           "and clang -mllvm -fpa-NAME=VALUE):\n");
@@ -230,10 +232,24 @@ int main(int argc, char **argv) {
     return 1;
   }
   int rc = 0;
+  int output_given = 0, only_inputs = 0;
+  /* the lowering options given, so that one given twice is an error, as
+   * -o and --report are (the last would silently win) */
+  char seen[32][64];
+  size_t nseen = 0;
   for (int i = 1; i < argc && rc == 0; ++i) {
     const char *a = argv[i];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 ||
-        strcmp(a, "-h") == 0) {
+    if (only_inputs) {
+      if (input)
+        rc = usage_error("more than one input file ('%s')", a);
+      else
+        input = a;
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      only_inputs = 1;
+    } else if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 ||
+               strcmp(a, "-h") == 0) {
       usage(stdout);
       fpa_options_destroy(opts);
       return 0;
@@ -241,19 +257,32 @@ int main(int argc, char **argv) {
       printf("fpa-opt %s\n", fpa_version());
       fpa_options_destroy(opts);
       return 0;
+    } else if ((strcmp(a, "-o") == 0 || (strncmp(a, "-o", 2) == 0 && a[2])) &&
+               output_given) {
+      rc = usage_error("option '%s' given more than once", "-o");
     } else if (strcmp(a, "-o") == 0) {
       if (i + 1 >= argc)
         rc = usage_error("option '%s' needs a file name", a);
       else
         output = argv[++i];
+      output_given = 1;
     } else if (strncmp(a, "-o", 2) == 0 && a[2] && a[1] != '-') {
       output = a + 2;
+      output_given = 1;
     } else if (strcmp(a, "-S") == 0) {
       emit = 1;
     } else if (strcmp(a, "--emit=ll") == 0) {
       emit = 1;
     } else if (strcmp(a, "--emit=bc") == 0) {
       emit = 2;
+    } else if (strncmp(a, "--emit", 6) == 0 && (a[6] == '=' || !a[6])) {
+      rc = usage_error("invalid value for --emit in '%s' (expected --emit=ll "
+                       "or --emit=bc)",
+                       a);
+    } else if ((strcmp(a, "--report") == 0 ||
+                strncmp(a, "--report=", 9) == 0) &&
+               want_report) {
+      rc = usage_error("option '%s' given more than once", "--report");
     } else if (strcmp(a, "--report") == 0) {
       want_report = 1;
     } else if (strncmp(a, "--report=", 9) == 0) {
@@ -282,6 +311,15 @@ int main(int argc, char **argv) {
         rc = usage_error("unknown option '%s'", a);
         break;
       }
+      int twice = 0;
+      for (size_t k = 0; k < nseen; ++k)
+        twice |= strcmp(seen[k], name) == 0;
+      if (twice) {
+        rc = usage_error("option '--%s' given more than once", name);
+        break;
+      }
+      if (nseen < sizeof seen / sizeof seen[0])
+        memcpy(seen[nseen++], name, n + 1);
       if (eq)
         value = eq + 1;
       else if (i + 1 < argc)
@@ -306,6 +344,9 @@ int main(int argc, char **argv) {
   }
   if (rc == 0 && !input)
     rc = usage_error("%s", "no input file (use '-' for stdin)");
+  if (rc == 0 && report_path && strcmp(report_path, "-") != 0 &&
+      strcmp(report_path, output) == 0)
+    rc = usage_error("--report and -o name the same file ('%s')", output);
   if (rc) {
     fpa_options_destroy(opts);
     return rc;
@@ -352,6 +393,12 @@ done:
       fclose(report_out) != 0) {
     fprintf(stderr, "fpa-opt: error: cannot write report file '%s'\n",
             report_path);
+    status = 1;
+  }
+  /* the report on stdout (--report=-) with the module written elsewhere:
+   * nothing else checks that it got out */
+  if (report_out == stdout && (fflush(stdout) != 0 || ferror(stdout))) {
+    fprintf(stderr, "fpa-opt: error: cannot write the report to <stdout>\n");
     status = 1;
   }
   fpa_report_destroy(report);
