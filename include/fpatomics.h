@@ -64,7 +64,7 @@ typedef struct fpa_options fpa_options;
 /* Creates an option set holding the defaults (exact lowering, target taken
  * from the module triple). */
 int fpa_options_create(fpa_options **out);
-/* Creates an independent copy of `src`. */
+/* Creates an independent copy of `src`; on failure `*out` is NULL. */
 int fpa_options_clone(const fpa_options *src, fpa_options **out);
 void fpa_options_destroy(fpa_options *opts);
 
@@ -76,7 +76,9 @@ int fpa_options_set(fpa_options *opts, const char *name, const char *value,
                     char **error);
 
 /* Parses a list "name=value;name=value" (the opt pass-parameter syntax; a
- * bare "name" means "name=1" for flags). */
+ * bare "name" means "name=1", which only the on/off options raise and
+ * precheck take). All or nothing: on failure `opts` is as it was, and
+ * `*error` gets a one-line message. */
 int fpa_options_parse(fpa_options *opts, const char *list, char **error);
 
 /* Describes the known options, for --help texts. Returns NULL past the end. */
@@ -190,8 +192,9 @@ int fpa_lower_module(LLVMModuleRef module, const fpa_options *opts,
  * in messages and becomes the module's identifier. On success `*out` is
  * the module, owned by the caller. On failure `*out` is NULL and the
  * result is FPA_ERR_INPUT (does not parse or does not verify) with a
- * message "NAME:LINE:COL: ..." or "NAME: ...", or FPA_ERR_FATAL (see
- * fpa_options_set_catch_fatal). During the call the context's C
+ * message "NAME:LINE:COL: ..." or "NAME: ...", FPA_ERR_FATAL (see
+ * fpa_options_set_catch_fatal), FPA_ERR_ARGUMENT (a NULL context, data
+ * or output) or FPA_ERR_NOMEM. During the call the context's C
  * diagnostic callback (LLVMContextSetDiagnosticHandler) is the library's:
  * error diagnostics become the message, and others go to the callback set
  * before the call (dropped when there was none), which is set again
@@ -207,8 +210,9 @@ typedef enum fpa_format {
 } fpa_format;
 
 /* Writes `module` in memory: `*data` (released with fpa_free()) holds
- * `*size` bytes. Failure: FPA_ERR_NOMEM or FPA_ERR_FATAL. `opts` may be
- * NULL. */
+ * `*size` bytes. Failure: FPA_ERR_ARGUMENT (a NULL module or output, or an
+ * unknown format), FPA_ERR_NOMEM or FPA_ERR_FATAL, with a message where
+ * `error` is not NULL. `opts` may be NULL. */
 int fpa_write_module(LLVMModuleRef module, fpa_format format,
                      const fpa_options *opts, void **data, size_t *size,
                      char **error);

@@ -487,6 +487,7 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
   fpa_raise *raise = calls ? fpa_raise_new(m, t, opts, calls) : NULL;
   if (!calls || !raise) {
     fpa_calls_destroy(calls);
+    fpa_raise_destroy(raise);
     if (error)
       *error = fpa_strdup("out of memory");
     return FPA_ERR_NOMEM;

@@ -133,6 +133,8 @@ int fpa_options_create(fpa_options **out) {
 }
 
 int fpa_options_clone(const fpa_options *src, fpa_options **out) {
+  if (out)
+    *out = NULL;
   if (!src || !out)
     return FPA_ERR_ARGUMENT;
   *out = malloc(sizeof **out);
@@ -393,11 +395,21 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
 int fpa_options_parse(fpa_options *o, const char *list, char **error) {
   if (error)
     *error = NULL;
-  if (!o || !list)
+  if (!o || !list) {
+    if (error)
+      *error = fpa_strdup(!o ? "fpa_options_parse: NULL options"
+                             : "fpa_options_parse: NULL list");
     return FPA_ERR_ARGUMENT;
+  }
   char *copy = fpa_strdup(list);
-  if (!copy)
+  if (!copy) {
+    if (error)
+      *error = fpa_strdup("out of memory");
     return FPA_ERR_NOMEM;
+  }
+  /* all or nothing: the items go into a copy, which replaces `o` only when
+   * every one of them is valid */
+  fpa_options work = *o;
   int rc = FPA_OK;
   char *save = NULL;
   for (char *item = strtok_r(copy, ";", &save); item;
@@ -411,11 +423,24 @@ int fpa_options_parse(fpa_options *o, const char *list, char **error) {
     if (eq) {
       *eq = 0;
       value = eq + 1;
+    } else if (strcmp(item, "raise") != 0 && strcmp(item, "precheck") != 0) {
+      /* a bare name means name=1, which only the on/off options take */
+      int known = 0;
+      for (size_t k = 0; fpa_option_info_at(k); ++k)
+        known |= strcmp(fpa_option_info_at(k)->name, item) == 0;
+      if (error)
+        *error = known ? fpa_strprintf("option '%s' needs a value (%s=VALUE)",
+                                       item, item)
+                       : fpa_strprintf("unknown option '%s'", item);
+      rc = FPA_ERR_ARGUMENT;
+      break;
     }
-    rc = fpa_options_set(o, item, value, error);
+    rc = fpa_options_set(&work, item, value, error);
     if (rc != FPA_OK)
       break;
   }
   free(copy);
+  if (rc == FPA_OK)
+    *o = work;
   return rc;
 }

@@ -225,6 +225,44 @@ int main(int argc, char **argv) {
     printf("not reached\n");
   } else if (strcmp(mode, "broken") == 0 || strcmp(mode, "broken-added") == 0) {
     broken(mode, strcmp(mode, "broken") == 0 ? 1 : 2);
+  } else if (strcmp(mode, "options") == 0) {
+    /* fpa_options_parse is all or nothing, a bare name only for on/off
+     * options, messages for NULL arguments; clone(NULL) clears *out */
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = NULL;
+    char *err = NULL;
+    fpa_parse_module(ctx, "good.ll", good, good_size, NULL, &m, &err);
+    fpa_options *o = NULL;
+    fpa_options_create(&o);
+    printf("target before: %d\n", fpa_module_is_target(m, o));
+    int rc = fpa_options_parse(o, "target=none;sm=bogus", &err);
+    printf("parse bad list: %d %s\n", rc, err ? err : "(no message)");
+    fpa_free(err);
+    err = NULL;
+    printf("target after: %d\n", fpa_module_is_target(m, o));
+    rc = fpa_options_parse(o, "target=none", &err);
+    printf("parse good list: %d, target now: %d\n", rc,
+           fpa_module_is_target(m, o));
+    const char *bare[] = {"sm", "ptx", "raise", "precheck", "frob"};
+    for (int i = 0; i < 5; ++i) {
+      rc = fpa_options_parse(o, bare[i], &err);
+      printf("bare %s: %d %s\n", bare[i], rc, err ? err : "");
+      fpa_free(err);
+      err = NULL;
+    }
+    rc = fpa_options_parse(NULL, "sm=90", &err);
+    printf("parse NULL options: %d %s\n", rc, err ? err : "(no message)");
+    fpa_free(err);
+    err = NULL;
+    rc = fpa_options_parse(o, NULL, &err);
+    printf("parse NULL list: %d %s\n", rc, err ? err : "(no message)");
+    fpa_free(err);
+    fpa_options *c = (fpa_options *)o; /* not NULL before the call */
+    rc = fpa_options_clone(NULL, &c);
+    printf("clone NULL: %d %s\n", rc, c ? "out not cleared" : "out NULL");
+    fpa_options_destroy(o);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
   } else if (strcmp(mode, "threads") == 0) {
     pthread_t t[4];
     int fails[4] = {0};
