@@ -918,6 +918,82 @@ int fpa_calls_rewrite(fpa_calls *c, LLVMValueRef fn, LLVMBuilderRef b,
   return rc;
 }
 
+/* report_left for an instruction `at` that reaches a recognized function
+ * other than as a direct call's callee (no operands to read). */
+static int report_reach(fpa_calls *c, LLVMValueRef at, const call_form *f,
+                        const char *why, fpa_report *report) {
+  char reason[320];
+  snprintf(reason, sizeof reason, "from %s: %s", f->spelling, why);
+  LLVMTypeRef vty = f->bits
+                        ? float_type(LLVMGetModuleContext(c->mod), f->bits)
+                        : LLVMFloatTypeInContext(LLVMGetModuleContext(c->mod));
+  char *type = LLVMPrintTypeToString(vty);
+  size_t fnlen = 0;
+  fpa_record rec = {0};
+  fpa_locate(c->mod, at, &rec);
+  rec.action = FPA_ACTION_UNSUPPORTED;
+  rec.function = LLVMGetValueName2(
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(at)), &fnlen);
+  rec.operation = fpa_op_name(f->op);
+  rec.type = type;
+  rec.address_space = 0;
+  rec.strategy = fpa_strategy_name(FPA_S_UNSUPPORTED);
+  rec.reason = reason;
+  if (c->opts->callback)
+    c->opts->callback(c->opts->callback_user, &rec, at);
+  int rc = report ? fpa_report_add(report, &rec) : FPA_OK;
+  LLVMDisposeMessage(type);
+  return rc;
+}
+
+/* Where instruction `user` reaches `fn` through `via` (fn itself or a
+ * constant cast of it): a call with `via` as its callee through a cast, or
+ * any other use (the function's address taken: calls through the pointer
+ * are not recognized). */
+static int report_use(fpa_calls *c, LLVMValueRef user, LLVMValueRef via,
+                      LLVMValueRef fn, const call_form *f, fpa_report *report) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(user);
+  if ((op == LLVMCall || op == LLVMInvoke) && LLVMGetCalledValue(user) == via) {
+    if (via == fn)
+      return FPA_OK; /* a direct call: rewritten or reported already */
+    return report_reach(c, user, f,
+                        "called through a cast of the function, which is "
+                        "not recognized",
+                        report);
+  }
+  return report_reach(c, user, f,
+                      "the function's address is taken here; calls through "
+                      "a pointer are not recognized",
+                      report);
+}
+
+int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report) {
+  if (!c || !c->families)
+    return FPA_OK;
+  int rc = FPA_OK;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(c->mod); fn && rc == FPA_OK;
+       fn = LLVMGetNextFunction(fn)) {
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(fn, &len);
+    call_form f;
+    if (!recognize(name, len, c->families, &f))
+      continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u && rc == FPA_OK;
+         u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (LLVMIsAInstruction(user)) {
+        rc = report_use(c, user, fn, fn, &f, report);
+      } else if (LLVMIsAConstantExpr(user)) {
+        for (LLVMUseRef v = LLVMGetFirstUse(user); v && rc == FPA_OK;
+             v = LLVMGetNextUse(v))
+          if (LLVMIsAInstruction(LLVMGetUser(v)))
+            rc = report_use(c, LLVMGetUser(v), user, fn, &f, report);
+      }
+    }
+  }
+  return rc;
+}
+
 const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw) {
   if (!c || !c->norigins)
     return NULL;

@@ -476,6 +476,10 @@ int fpa_calls_rewrite(fpa_calls *c, LLVMValueRef fn, LLVMBuilderRef b,
 /* "from SPELLING" or "from SPELLING (notes)" for an atomicrmw that the last
  * fpa_calls_rewrite() made, else NULL. */
 const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw);
+/* Reports each place that reaches a recognized function other than by a
+ * direct call (a call through a cast, the address taken), which the
+ * rewrite cannot see: nothing is left unrecognized without a word. */
+int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report);
 /* Erases the recognized functions whose calls were replaced, once they have
  * no uses left, when they are declarations or have discardable linkage. */
 void fpa_calls_erase_unused(fpa_calls *c);

@@ -522,6 +522,8 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
       test_break(fn, b);
     rc = verify_or_stub(fn, "that the lowering added does not verify", error);
   }
+  if (rc == FPA_OK)
+    rc = fpa_calls_report_unreached(calls, report);
   if (rc == FPA_OK) {
     fpa_calls_erase_unused(calls);
     fpa_raise_erase_unused(raise);

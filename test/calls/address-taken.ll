@@ -1,0 +1,31 @@
+; A spelled builtin that is not called directly (its address taken: calls
+; through the pointer) is left as is, and each place that takes it is
+; reported, not silently skipped; the direct call beside it is rewritten.
+; RUN: %fpa-opt-asan %s --report=%t.report -o %t.ll
+; RUN: %FileCheck %s --input-file=%t.report
+; RUN: %FileCheck %s --check-prefix=IR --input-file=%t.ll
+; RUN: %not %fpa-opt-asan %s --strict -o /dev/null 2>&1 | %FileCheck %s --check-prefix=STRICT
+
+target triple = "spirv64-unknown-unknown"
+
+declare spir_func float @_Z16atomic_fetch_minPU3AS4VU7_Atomicff(ptr addrspace(4), float)
+declare spir_func float @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff(ptr addrspace(4), float)
+
+; CHECK: k: fmin float addrspace(1): rewritten int-trick: from atomic_fetch_min
+; CHECK: k: fmin float addrspace(0): unsupported none: from atomic_fetch_min: the function's address is taken here; calls through a pointer are not recognized
+; CHECK: k: fmax float addrspace(0): unsupported none: from atomic_fetch_max: the function's address is taken here; calls through a pointer are not recognized
+; IR-LABEL: define spir_kernel void @k(
+; IR: select i1 %c, ptr @_Z16atomic_fetch_minPU3AS4VU7_Atomicff, ptr @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff
+; IR: call spir_func float %f(
+; IR-NOT: call spir_func float @_Z16atomic_fetch_min
+; IR: ret void
+; STRICT: warning: fmin float left as is: from atomic_fetch_min: the function's address is taken here
+define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, float %v, i1 %c) {
+  %p = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %f = select i1 %c, ptr @_Z16atomic_fetch_minPU3AS4VU7_Atomicff, ptr @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff
+  %r = call spir_func float %f(ptr addrspace(4) %p, float %v)
+  %d = call spir_func float @_Z16atomic_fetch_minPU3AS4VU7_Atomicff(ptr addrspace(4) %p, float %v)
+  %s = fadd float %r, %d
+  store float %s, ptr addrspace(1) %out
+  ret void
+}
