@@ -345,6 +345,22 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "; note: NVPTX has no singlethread cmpxchg with this ordering, "
              "so its cmpxchg is at system scope (wider)");
   }
+  if (c->target == FPA_TARGET_NVPTX && FPA_NVPTX_RMW_DROPS_SCOPE &&
+      (s->ssid == fpa_compat_syncscope_id(s->ctx, "block") ||
+       s->ssid == fpa_compat_syncscope_id(s->ctx, "cluster")) &&
+      (((d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_NATIVE_FENCED) &&
+        s->op == FPA_OP_FADD) ||
+       d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
+       d->strategy == FPA_S_FADD_GUARDED)) {
+    /* the backend prints an atomicrmw with no scope, which PTX reads as
+     * .gpu: wider than asked, so exact, and said */
+    size_t n = strlen(d->reason);
+    snprintf(d->reason + n, sizeof d->reason - n,
+             "; note: the backend emits %s at .gpu scope, wider than %s",
+             d->strategy == FPA_S_INT_TRICK ? "its integer atomics" : "the add",
+             s->ssid == fpa_compat_syncscope_id(s->ctx, "block") ? "block"
+                                                                 : "cluster");
+  }
   if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
       FPA_NVPTX_RMW_DROPS_SCOPE) {
     /* the backend emits a system-scope atomicrmw at .gpu scope */

@@ -160,7 +160,7 @@ declare half @__fpa_atomic_fetch_max_f16_system(ptr, half)
 ; LOWERED: ret void
 ; LOWERED-NOT: declare {{.*}}__fpa_atomic_fetch
 
-; REPORT: all: fadd float addrspace(0): rewritten fadd-guarded: from __fpa_atomic_fetch_add_f32_block: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros{{$}}
+; REPORT: all: fadd float addrspace(0): rewritten fadd-guarded: from __fpa_atomic_fetch_add_f32_block: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; note: the backend emits the add at .gpu scope, wider than block{{$}}
 ; REPORT: all: fadd float addrspace(0): rewritten fadd-guarded: from __fpa_atomic_fetch_add_f32_system: atom.add.f32 flushes subnormals: native add where |v| >= 2^-101 (exact there), an exact cmpxchg loop for smaller operands and zeros; system scope: its atomics are inline PTX atom.sys (the backend would emit them at .gpu scope){{$}}
 ; REPORT: all: fmin float addrspace(0): rewritten warp-aggregated: from __fpa_atomic_fetch_min_f32_block: aggregate=auto: {{.*}}; each group's leader: int-trick: integer min/max by sign bit, with NaN repair
 ; REPORT: all: fmax half addrspace(0): rewritten warp-aggregated: from __fpa_atomic_fetch_max_f16_system: {{.*}}; each group's leader: cas-loop-masked:
