@@ -242,6 +242,18 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
         s->addrspace);
     return;
   }
+  /* PTX has cluster scope from sm_90 with PTX 7.8; below, llc stops on any
+   * atomic of that scope, the original included. Where the SM is only the
+   * default (no "target-cpu", no sm option), llc's -mcpu decides later. */
+  if (c->target == FPA_TARGET_NVPTX && !c->sm_from_default &&
+      s->ssid == fpa_compat_syncscope_id(s->ctx, "cluster") &&
+      (c->sm < 90 || c->ptx < 78)) {
+    set(d, FPA_S_UNSUPPORTED,
+        "syncscope(\"cluster\") needs sm_90 and PTX 7.8 (here sm_%u, PTX "
+        "%u.%u)",
+        c->sm, c->ptx / 10, c->ptx % 10);
+    return;
+  }
   int is_add = s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB;
   fpa_family_strategy fs = is_add ? o->add : o->minmax;
   if (fs == FPA_FS_KEEP) {
