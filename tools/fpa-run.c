@@ -442,11 +442,18 @@ static int parse_arg_spec(const char *text, const char *where, cli_arg *a) {
       *c3 = '\0';
       init = c3 + 1;
     }
-    if (!parse_size(countstr, &a->count) ||
-        a->count > SIZE_MAX / kTypes[a->type].size) {
+    if (!parse_size(countstr, &a->count)) {
       fail(EXIT_USAGE, where,
            "bad --arg '%s': element count '%s' is not a positive integer", text,
            countstr);
+      goto out;
+    }
+    /* no device buffer comes near 2^40 bytes (1 TiB) */
+    if (a->count > ((size_t)1 << 40) / kTypes[a->type].size) {
+      fail(EXIT_USAGE, where,
+           "bad --arg '%s': element count '%s' is too large (a buffer of at "
+           "most 1 TiB)",
+           text, countstr);
       goto out;
     }
     a->bytes = a->count * kTypes[a->type].size;
@@ -592,7 +599,10 @@ out:
 /* Fills a->host with the initial buffer contents. */
 static int init_buffer(cli_arg *a, size_t index) {
   size_t esz = kTypes[a->type].size;
-  a->host = xcalloc(1, a->bytes);
+  a->host = calloc(1, a->bytes ? a->bytes : 1);
+  if (!a->host)
+    return fail(EXIT_USAGE, a->where,
+                "--arg '%s': no host memory for %zu bytes", a->spec, a->bytes);
   switch (a->init) {
   case I_FILL: {
     unsigned char v[8];
