@@ -197,11 +197,29 @@ static int parse_version(const char *v, const char *prefix, unsigned *out) {
   unsigned long n = strtoul(v, &end, 10);
   if (errno || n == 0 || n > 10000)
     return 0;
-  /* sm_90a / sm_100f: architecture-specific suffixes are allowed */
-  if (*end && !(pl && (strcmp(end, "a") == 0 || strcmp(end, "f") == 0)))
+  /* sm_90a / sm_100f: architecture-specific suffixes, for the SM only */
+  if (*end && !(strcmp(prefix, "sm_") == 0 &&
+                (strcmp(end, "a") == 0 || strcmp(end, "f") == 0)))
     return 0;
   *out = (unsigned)n;
   return 1;
+}
+
+/* Whether the list `v` has "none" among other items ("none" stands alone:
+ * beside others it would be silently ignored). */
+static int none_among_others(const char *v) {
+  int items = 1, none = 0;
+  const char *p = v;
+  for (;;) {
+    const char *sep = strpbrk(p, ",:");
+    size_t n = sep ? (size_t)(sep - p) : strlen(p);
+    none |= n == 4 && strncmp(p, "none", 4) == 0;
+    if (!sep)
+      break;
+    ++items;
+    p = sep + 1;
+  }
+  return none && items > 1;
 }
 
 /* Calls `fn` on each item of a list separated by ',' or ':' (opt splits
@@ -313,7 +331,8 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
   }
   if (strcmp(name, "spirv-ext") == 0) {
     unsigned mask = 0;
-    if (!*value || !each_item(value, spirv_item, &mask))
+    if (!*value || none_among_others(value) ||
+        !each_item(value, spirv_item, &mask))
       return fail(error, name, value,
                   "none, all, or a comma list of "
                   "SPV_EXT_shader_atomic_float_add, "
@@ -364,7 +383,8 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
   }
   if (strcmp(name, "assume") == 0) {
     unsigned mask = 0;
-    if (!*value || !each_item(value, assume_item, &mask))
+    if (!*value || none_among_others(value) ||
+        !each_item(value, assume_item, &mask))
       return fail(error, name, value,
                   "none, or a comma list of nan-free-memory, "
                   "subnormal-flush, reassociate-fadd");
@@ -373,7 +393,8 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
   }
   if (strcmp(name, "calls") == 0) {
     unsigned mask = 0;
-    if (!*value || !each_item(value, calls_item, &mask))
+    if (!*value || none_among_others(value) ||
+        !each_item(value, calls_item, &mask))
       return fail(error, name, value,
                   "all, none, or a comma list of opencl, spirv, fpa");
     o->calls = mask;
