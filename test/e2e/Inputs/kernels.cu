@@ -142,3 +142,14 @@ extern "C" __global__ void noinline_minmax(float *mm, const float *vals,
   atomic_min_f(&mm[0], vals[i]);
   atomic_max_f(&mm[1], vals[i]);
 }
+
+// 13. Weighted histogram of halves with a 16-bit atomic add, at system
+// scope (the __atomic builtins' scope): the native f16 add would act at
+// .gpu, so the lowering is the masked cmpxchg loop, whose cas is at .sys.
+extern "C" __global__ void histogram_f16(_Float16 *bins, const int *idx,
+                                         const _Float16 *w, int n) {
+  int i = GID;
+  if (i >= n)
+    return;
+  __atomic_fetch_add(&bins[idx[i]], w[i], __ATOMIC_RELAXED);
+}

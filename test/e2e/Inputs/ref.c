@@ -269,6 +269,60 @@ static void gen_minmax2(const char *name, const char *kernel, unsigned n,
   free(vals);
 }
 
+/* ---- 13: histogram with a half fadd ------------------------------------- */
+
+/* The half with integer value k, |k| <= 2048 (exact); 0 gives +0. */
+static uint16_t half_of_int(int k) {
+  if (k == 0)
+    return 0;
+  unsigned m = (unsigned)(k < 0 ? -k : k), e = 0;
+  while ((m >> (e + 1)) != 0)
+    ++e;
+  return (uint16_t)((k < 0 ? 0x8000u : 0) | (e + 15) << 10 |
+                    ((m << (10 - e)) & 0x3ffu));
+}
+
+/* 256 updates a bin at most, each of -4..4: every partial sum is an
+ * integer below 2048 in magnitude, exact in half in every order. */
+static void gen_histogram_f16(void) {
+  const unsigned nb = 64, n = 64 * 256;
+  rng_state = 16;
+  int32_t *idx = malloc((size_t)n * 4);
+  uint16_t *w = malloc((size_t)n * 2), bins[64], exp[64];
+  int sum[64];
+  unsigned count[64];
+  for (unsigned b = 0; b < nb; ++b)
+    sum[b] = (int)b - 32, count[b] = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    unsigned b;
+    do
+      b = below(nb);
+    while (count[b] == 256);
+    ++count[b];
+    idx[i] = (int32_t)b;
+    int k = (int)below(9) - 4;
+    w[i] = half_of_int(k);
+    sum[b] += k;
+  }
+  for (unsigned b = 0; b < nb; ++b) {
+    bins[b] = half_of_int((int)b - 32);
+    /* a bin whose sum returns to 0 holds +0 (x + -x is +0) unless it was
+     * -0 throughout, which none is (bin 32 starts at +0) */
+    exp[b] = half_of_int(sum[b]);
+  }
+  put("histogram_f16.bins", bins, sizeof bins);
+  put("histogram_f16.idx", idx, (size_t)n * 4);
+  put("histogram_f16.w", w, (size_t)n * 2);
+  put("histogram_f16.bins.exp", exp, sizeof exp);
+  FILE *sp = spec_open("histogram_f16", "histogram_f16", n);
+  fprintf(sp, "--arg=buf:f16:%u:file=histogram_f16.bins\n"
+              "--arg=buf:i32:%u:file=histogram_f16.idx\n"
+              "--arg=buf:f16:%u:file=histogram_f16.w\n--arg=i32:%u\n"
+              "--check=0:histogram_f16.bins.exp\n", nb, n, n, n);
+  fclose(sp);
+  free(idx); free(w);
+}
+
 /* ---- 4: histogram with fadd ---------------------------------------------- */
 
 static void gen_histogram(unsigned n) {
@@ -532,6 +586,7 @@ int main(int argc, char **argv) {
     gen_minmax2("reduce_minmax", "reduce_minmax", gpu ? 1u << 24 : 1u << 16,
                 0xffc00001u, 0x7fc00001u, 3); /* NaNs the integer ops keep */
     gen_histogram(big);
+    gen_histogram_f16();
     gen_fsub(big);
     gen_scatter("scatter_minmax_f64", "scatter_minmax_f64", &F64, big, gpu ? 1021 : 61, 0, 6);
     gen_scatter("scatter_minmax_f16", "scatter_minmax_f16", &F16, big, gpu ? 1021 : 61, 0, 7);

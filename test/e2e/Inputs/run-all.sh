@@ -59,6 +59,9 @@ one histogram kernels
 one fsub_bins kernels
 one scatter_minmax_f64 kernels
 one scatter_minmax_f16 kernels
+if [ "$backend" = cuda ]; then
+  one histogram_f16 kernels
+fi
 one group_then_global_minmax kernels
 rm -f "$dir/min_olds.m.out" "$dir/min_olds.olds.out"
 one min_olds kernels --out="0:$dir/min_olds.m.out" --out="1:$dir/min_olds.olds.out"
