@@ -967,6 +967,36 @@ static int report_use(fpa_calls *c, LLVMValueRef user, LLVMValueRef via,
                       report);
 }
 
+/* The users of `v` (the function `fn`, or a constant built from it, `depth`
+ * constants down), reported: an instruction as report_use says; a constant
+ * (a cast, an array or struct of pointers) through its own users; a global
+ * variable whose initializer holds it at each instruction that reads the
+ * global. Eight levels of constants at most. */
+static int report_users(fpa_calls *c, LLVMValueRef v, LLVMValueRef fn,
+                        const call_form *f, fpa_report *report, int depth) {
+  int rc = FPA_OK;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u && rc == FPA_OK;
+       u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user)) {
+      rc = report_use(c, user, v, fn, f, report);
+    } else if (LLVMIsAGlobalVariable(user)) {
+      for (LLVMUseRef g = LLVMGetFirstUse(user); g && rc == FPA_OK;
+           g = LLVMGetNextUse(g))
+        if (LLVMIsAInstruction(LLVMGetUser(g)))
+          rc = report_reach(c, LLVMGetUser(g), f,
+                            "the function's address is in a global "
+                            "variable read here; calls through a pointer are "
+                            "not recognized",
+                            report);
+    } else if (LLVMIsAConstant(user) && !LLVMIsAGlobalValue(user) &&
+               depth < 8) {
+      rc = report_users(c, user, fn, f, report, depth + 1);
+    }
+  }
+  return rc;
+}
+
 int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report) {
   if (!c || !c->families)
     return FPA_OK;
@@ -976,20 +1006,8 @@ int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report) {
     size_t len = 0;
     const char *name = LLVMGetValueName2(fn, &len);
     call_form f;
-    if (!recognize(name, len, c->families, &f))
-      continue;
-    for (LLVMUseRef u = LLVMGetFirstUse(fn); u && rc == FPA_OK;
-         u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (LLVMIsAInstruction(user)) {
-        rc = report_use(c, user, fn, fn, &f, report);
-      } else if (LLVMIsAConstantExpr(user)) {
-        for (LLVMUseRef v = LLVMGetFirstUse(user); v && rc == FPA_OK;
-             v = LLVMGetNextUse(v))
-          if (LLVMIsAInstruction(LLVMGetUser(v)))
-            rc = report_use(c, LLVMGetUser(v), user, fn, &f, report);
-      }
-    }
+    if (recognize(name, len, c->families, &f))
+      rc = report_users(c, fn, fn, &f, report, 0);
   }
   return rc;
 }

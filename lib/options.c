@@ -213,7 +213,10 @@ static int none_among_others(const char *v) {
   for (;;) {
     const char *sep = strpbrk(p, ",:");
     size_t n = sep ? (size_t)(sep - p) : strlen(p);
-    none |= n == 4 && strncmp(p, "none", 4) == 0;
+    const char *q = p;
+    if (n && *q == '+') /* spirv-ext's "+EXT" */
+      ++q, --n;
+    none |= n == 4 && strncmp(q, "none", 4) == 0;
     if (!sep)
       break;
     ++items;
@@ -453,7 +456,7 @@ int fpa_options_parse(fpa_options *o, const char *list, char **error) {
         *error = known ? fpa_strprintf("option '%s' needs a value (%s=VALUE)",
                                        item, item)
                        : fpa_strprintf("unknown option '%s'", item);
-      rc = FPA_ERR_ARGUMENT;
+      rc = FPA_ERR_OPTION;
       break;
     }
     rc = fpa_options_set(&work, item, value, error);

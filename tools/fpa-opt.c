@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3 };
@@ -64,6 +65,18 @@ static int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, fmt, arg);
   fprintf(stderr, "\nfpa-opt: see 'fpa-opt --help'\n");
   return EXIT_USAGE;
+}
+
+/* Whether the paths `a` and `b` ('-': stdout) name one file: the same
+ * string, or one existing file (device and inode). */
+static int same_file(const char *a, const char *b) {
+  if (strcmp(a, b) == 0)
+    return 1;
+  if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+    return 0;
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
 }
 
 static int ends_with(const char *s, const char *suffix) {
@@ -269,6 +282,10 @@ int main(int argc, char **argv) {
     } else if (strncmp(a, "-o", 2) == 0 && a[2] && a[1] != '-') {
       output = a + 2;
       output_given = 1;
+    } else if ((strcmp(a, "-S") == 0 || strcmp(a, "--emit=ll") == 0 ||
+                strcmp(a, "--emit=bc") == 0) &&
+               emit) {
+      rc = usage_error("the output format is given more than once ('%s')", a);
     } else if (strcmp(a, "-S") == 0) {
       emit = 1;
     } else if (strcmp(a, "--emit=ll") == 0) {
@@ -290,6 +307,8 @@ int main(int argc, char **argv) {
       report_path = a + 9;
       if (!*report_path)
         rc = usage_error("option '%s' needs a file name", "--report=");
+    } else if (strcmp(a, "--strict") == 0 && strict) {
+      rc = usage_error("option '%s' given more than once", a);
     } else if (strcmp(a, "--strict") == 0) {
       strict = 1;
     } else if (strncmp(a, "--", 2) == 0 && a[2]) {
@@ -344,8 +363,7 @@ int main(int argc, char **argv) {
   }
   if (rc == 0 && !input)
     rc = usage_error("%s", "no input file (use '-' for stdin)");
-  if (rc == 0 && report_path && strcmp(report_path, "-") != 0 &&
-      strcmp(report_path, output) == 0)
+  if (rc == 0 && report_path && same_file(report_path, output))
     rc = usage_error("--report and -o name the same file ('%s')", output);
   if (rc) {
     fpa_options_destroy(opts);

@@ -1,6 +1,7 @@
 ; A spelled builtin that is not called directly (its address taken: calls
 ; through the pointer) is left as is, and each place that takes it is
 ; reported, not silently skipped; the direct call beside it is rewritten.
+; The reports come in the order of the function's uses.
 ; RUN: %fpa-opt-asan %s --report=%t.report -o %t.ll
 ; RUN: %FileCheck %s --input-file=%t.report
 ; RUN: %FileCheck %s --check-prefix=IR --input-file=%t.ll
@@ -12,8 +13,9 @@ declare spir_func float @_Z16atomic_fetch_minPU3AS4VU7_Atomicff(ptr addrspace(4)
 declare spir_func float @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff(ptr addrspace(4), float)
 
 ; CHECK: k: fmin float addrspace(1): rewritten int-trick: from atomic_fetch_min
-; CHECK: k: fmin float addrspace(0): unsupported none: from atomic_fetch_min: the function's address is taken here; calls through a pointer are not recognized
-; CHECK: k: fmax float addrspace(0): unsupported none: from atomic_fetch_max: the function's address is taken here; calls through a pointer are not recognized
+; CHECK-DAG: k: fmin float addrspace(0): unsupported none: from atomic_fetch_min: the function's address is taken here; calls through a pointer are not recognized
+; CHECK-DAG: k: fmax float addrspace(0): unsupported none: from atomic_fetch_max: the function's address is taken here; calls through a pointer are not recognized
+; CHECK-DAG: table: fmin float addrspace(0): unsupported none: from atomic_fetch_min: the function's address is in a global variable read here; calls through a pointer are not recognized
 ; IR-LABEL: define spir_kernel void @k(
 ; IR: select i1 %c, ptr @_Z16atomic_fetch_minPU3AS4VU7_Atomicff, ptr @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff
 ; IR: call spir_func float %f(
@@ -27,5 +29,14 @@ define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, float %v,
   %d = call spir_func float @_Z16atomic_fetch_minPU3AS4VU7_Atomicff(ptr addrspace(4) %p, float %v)
   %s = fadd float %r, %d
   store float %s, ptr addrspace(1) %out
+  ret void
+}
+
+; Through a table in a global variable: reported where the table is read.
+@tbl = addrspace(1) global [1 x ptr] [ptr @_Z16atomic_fetch_minPU3AS4VU7_Atomicff]
+define spir_kernel void @table(ptr addrspace(4) %p, float %v, ptr addrspace(1) %out) {
+  %f = load ptr, ptr addrspace(1) @tbl
+  %r = call spir_func float %f(ptr addrspace(4) %p, float %v)
+  store float %r, ptr addrspace(1) %out
   ret void
 }
