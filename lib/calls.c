@@ -750,6 +750,29 @@ static LLVMAtomicRMWBinOp binop_of(fpa_op op) {
   }
 }
 
+/* Records the instruction `at` (in function `fn`) that reaches one of ours
+ * and stays as it is: value type `vty`, address space `as`, `reason`. */
+static int report_unsupported(fpa_calls *c, LLVMValueRef fn, LLVMValueRef at,
+                              const call_form *f, LLVMTypeRef vty, unsigned as,
+                              const char *reason, fpa_report *report) {
+  char *type = LLVMPrintTypeToString(vty);
+  size_t fnlen = 0;
+  fpa_record rec = {0};
+  fpa_locate(c->mod, at, &rec);
+  rec.action = FPA_ACTION_UNSUPPORTED;
+  rec.function = LLVMGetValueName2(fn, &fnlen);
+  rec.operation = fpa_op_name(f->op);
+  rec.type = type;
+  rec.address_space = as;
+  rec.strategy = fpa_strategy_name(FPA_S_UNSUPPORTED);
+  rec.reason = reason;
+  if (c->opts->callback)
+    c->opts->callback(c->opts->callback_user, &rec, at);
+  int rc = report ? fpa_report_add(report, &rec) : FPA_OK;
+  LLVMDisposeMessage(type);
+  return rc;
+}
+
 /* Records a call that is one of ours but stays as it is. */
 static int report_left(fpa_calls *c, LLVMValueRef fn, LLVMValueRef call,
                        const call_form *f, const char *why,
@@ -759,27 +782,12 @@ static int report_left(fpa_calls *c, LLVMValueRef fn, LLVMValueRef call,
            why);
   LLVMTypeRef vty = f->bits ? float_type(LLVMGetModuleContext(c->mod), f->bits)
                             : LLVMTypeOf(call);
-  char *type = LLVMPrintTypeToString(vty);
   LLVMValueRef ptr =
       LLVMGetNumArgOperands(call) ? LLVMGetOperand(call, 0) : NULL;
-  size_t fnlen = 0;
-  fpa_record rec = {0};
-  fpa_locate(c->mod, call, &rec);
-  rec.action = FPA_ACTION_UNSUPPORTED;
-  rec.function = LLVMGetValueName2(fn, &fnlen);
-  rec.operation = fpa_op_name(f->op);
-  rec.type = type;
-  rec.address_space =
-      ptr && LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMPointerTypeKind
-          ? LLVMGetPointerAddressSpace(LLVMTypeOf(ptr))
-          : 0;
-  rec.strategy = fpa_strategy_name(FPA_S_UNSUPPORTED);
-  rec.reason = reason;
-  if (c->opts->callback)
-    c->opts->callback(c->opts->callback_user, &rec, call);
-  int rc = report ? fpa_report_add(report, &rec) : FPA_OK;
-  LLVMDisposeMessage(type);
-  return rc;
+  unsigned as = ptr && LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMPointerTypeKind
+                    ? LLVMGetPointerAddressSpace(LLVMTypeOf(ptr))
+                    : 0;
+  return report_unsupported(c, fn, call, f, vty, as, reason, report);
 }
 
 /* SPIR address spaces: global 1, local 3, generic 4. */
@@ -924,26 +932,12 @@ static int report_reach(fpa_calls *c, LLVMValueRef at, const call_form *f,
                         const char *why, fpa_report *report) {
   char reason[320];
   snprintf(reason, sizeof reason, "from %s: %s", f->spelling, why);
-  LLVMTypeRef vty = f->bits
-                        ? float_type(LLVMGetModuleContext(c->mod), f->bits)
-                        : LLVMFloatTypeInContext(LLVMGetModuleContext(c->mod));
-  char *type = LLVMPrintTypeToString(vty);
-  size_t fnlen = 0;
-  fpa_record rec = {0};
-  fpa_locate(c->mod, at, &rec);
-  rec.action = FPA_ACTION_UNSUPPORTED;
-  rec.function = LLVMGetValueName2(
-      LLVMGetBasicBlockParent(LLVMGetInstructionParent(at)), &fnlen);
-  rec.operation = fpa_op_name(f->op);
-  rec.type = type;
-  rec.address_space = 0;
-  rec.strategy = fpa_strategy_name(FPA_S_UNSUPPORTED);
-  rec.reason = reason;
-  if (c->opts->callback)
-    c->opts->callback(c->opts->callback_user, &rec, at);
-  int rc = report ? fpa_report_add(report, &rec) : FPA_OK;
-  LLVMDisposeMessage(type);
-  return rc;
+  LLVMContextRef ctx = LLVMGetModuleContext(c->mod);
+  LLVMTypeRef vty =
+      f->bits ? float_type(ctx, f->bits) : LLVMFloatTypeInContext(ctx);
+  return report_unsupported(
+      c, LLVMGetBasicBlockParent(LLVMGetInstructionParent(at)), at, f, vty, 0,
+      reason, report);
 }
 
 /* Where instruction `user` reaches `fn` through `via` (fn itself or a
