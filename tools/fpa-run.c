@@ -45,14 +45,32 @@ enum {
 #define PRINTF_LIKE(a, b)
 #endif
 
-/* Prints "fpa-run: error: <where><message>" as one line; returns `code`. */
+/* Prints "fpa-run: error: <where><message>"; returns `code`. Control
+ * bytes other than newline and tab (from a binary file given as a spec,
+ * for one) print as \xHH, so that the message stays text. */
 PRINTF_LIKE(3, 4)
 static int fail(int code, const char *where, const char *fmt, ...) {
   va_list ap;
-  fprintf(stderr, PROG ": error: %s", where ? where : "");
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
+  char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  fprintf(stderr, PROG ": error: %s", where ? where : "");
+  if (msg) {
+    va_start(ap, fmt);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    for (const unsigned char *p = (const unsigned char *)msg; *p; ++p)
+      if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+        fprintf(stderr, "\\x%02x", *p);
+      else
+        fputc(*p, stderr);
+    free(msg);
+  } else {
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+  }
   fputc('\n', stderr);
   return code;
 }
