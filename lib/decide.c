@@ -114,7 +114,12 @@ static void choose_loop(const fpa_site *s, const fpa_caps *c, fpa_decision *d,
       why, s->bits);
 }
 
-static const char *sys_asm_gap(const fpa_site *s, const fpa_caps *c);
+/* Whether inline PTX atom.sys can reach the site's memory (generic, global
+ * or shared; fpa_emit_rmw's condition, whatever the type). */
+static int sys_asm_reaches(const fpa_site *s, const fpa_caps *c) {
+  return fpa_rmw_sys_asm(c) &&
+         (s->addrspace == 0 || s->addrspace == 1 || s->addrspace == 3);
+}
 
 static void decide_add(const fpa_site *s, const fpa_caps *c,
                        const fpa_options *o, fpa_decision *d) {
@@ -134,10 +139,8 @@ static void decide_add(const fpa_site *s, const fpa_caps *c,
    * and the pass has no inline atom.sys form for it: the cmpxchg loop,
    * whose cas is at .sys (the backend's, or inline PTX where the backend
    * drops a cmpxchg's scope), keeps the scope */
-  if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
-      FPA_NVPTX_RMW_DROPS_SCOPE && s->lanes == 1 && s->elem_bits < 32 &&
-      fpa_rmw_sys_asm(c) &&
-      (s->addrspace == 0 || s->addrspace == 1 || s->addrspace == 3)) {
+  if (s->ssid == FPA_SYNCSCOPE_SYSTEM && s->lanes == 1 && s->elem_bits < 32 &&
+      sys_asm_reaches(s, c)) {
     choose_loop(s, c, d,
                 "system scope: the native 16-bit add would act at .gpu "
                 "scope, and the loop's cmpxchg keeps .sys");
@@ -201,8 +204,7 @@ static void decide_minmax(const fpa_site *s, const fpa_caps *c,
 /* Why a system-scope read-modify-write of this site cannot be inline PTX
  * atom.sys (fpa_emit_rmw's condition), or NULL where it can. */
 static const char *sys_asm_gap(const fpa_site *s, const fpa_caps *c) {
-  if (fpa_rmw_sys_asm(c) && s->lanes == 1 && s->elem_bits >= 32 &&
-      (s->addrspace == 0 || s->addrspace == 1 || s->addrspace == 3))
+  if (sys_asm_reaches(s, c) && s->lanes == 1 && s->elem_bits >= 32)
     return NULL;
   return c->sm < 60        ? "PTX has no .sys scope before sm_60"
          : !c->ptx_module ? "the module's triple is not nvptx"
@@ -357,9 +359,9 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "; note: NVPTX has no singlethread cmpxchg with this ordering, "
              "so its cmpxchg is at system scope (wider)");
   }
+  int block = s->ssid == fpa_compat_syncscope_id(s->ctx, "block");
   if (c->target == FPA_TARGET_NVPTX && FPA_NVPTX_RMW_DROPS_SCOPE &&
-      (s->ssid == fpa_compat_syncscope_id(s->ctx, "block") ||
-       s->ssid == fpa_compat_syncscope_id(s->ctx, "cluster")) &&
+      (block || s->ssid == fpa_compat_syncscope_id(s->ctx, "cluster")) &&
       (((d->strategy == FPA_S_NATIVE || d->strategy == FPA_S_NATIVE_FENCED) &&
         s->op == FPA_OP_FADD) ||
        d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
@@ -370,8 +372,7 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
     snprintf(d->reason + n, sizeof d->reason - n,
              "; note: the backend emits %s at .gpu scope, wider than %s",
              d->strategy == FPA_S_INT_TRICK ? "its integer atomics" : "the add",
-             s->ssid == fpa_compat_syncscope_id(s->ctx, "block") ? "block"
-                                                                 : "cluster");
+             block ? "block" : "cluster");
   }
   if (c->target == FPA_TARGET_NVPTX && s->ssid == FPA_SYNCSCOPE_SYSTEM &&
       FPA_NVPTX_RMW_DROPS_SCOPE) {

@@ -246,10 +246,10 @@ int main(int argc, char **argv) {
   }
   int rc = 0;
   int output_given = 0, only_inputs = 0;
-  /* the lowering options given, so that one given twice is an error, as
-   * -o and --report are (the last would silently win) */
-  char seen[32][64];
-  size_t nseen = 0;
+  /* the lowering options given (bit k: fpa_option_info_at(k)), so that
+   * one given twice is an error, as -o and --report are (the last would
+   * silently win) */
+  unsigned long long seen = 0;
   for (int i = 1; i < argc && rc == 0; ++i) {
     const char *a = argv[i];
     if (only_inputs) {
@@ -323,22 +323,20 @@ int main(int argc, char **argv) {
       }
       memcpy(name, a + 2, n);
       name[n] = 0;
-      int known = 0;
-      for (size_t k = 0; fpa_option_info_at(k); ++k)
-        known |= strcmp(fpa_option_info_at(k)->name, name) == 0;
-      if (!known) {
+      size_t k = 0;
+      while (fpa_option_info_at(k) &&
+             strcmp(fpa_option_info_at(k)->name, name) != 0)
+        ++k;
+      if (!fpa_option_info_at(k)) {
         rc = usage_error("unknown option '%s'", a);
         break;
       }
-      int twice = 0;
-      for (size_t k = 0; k < nseen; ++k)
-        twice |= strcmp(seen[k], name) == 0;
-      if (twice) {
+      unsigned long long bit = k < 64 ? 1ull << k : 0;
+      if (seen & bit) {
         rc = usage_error("option '--%s' given more than once", name);
         break;
       }
-      if (nseen < sizeof seen / sizeof seen[0])
-        memcpy(seen[nseen++], name, n + 1);
+      seen |= bit;
       if (eq)
         value = eq + 1;
       else if (i + 1 < argc)
