@@ -1805,6 +1805,10 @@ static LLVMValueRef apply(fpa_raise *r, plan *p, LLVMBuilderRef b) {
     const char *name = LLVMGetValueName2(e->phi, &len);
     char *copy = len ? fpa_strprintf("%.*s", (int)len, name) : NULL;
     LLVMReplaceAllUsesWith(e->phi, phi);
+    /* the loop's initial value may be this phi (the exit block is also the
+     * loop's preheader): it is gone, and `phi` is in use */
+    if (init == e->phi)
+      init = NULL;
     LLVMInstructionEraseFromParent(e->phi);
     if (copy)
       LLVMSetValueName2(phi, copy, len);
@@ -2141,7 +2145,10 @@ int fpa_raise_loops(fpa_raise *r, LLVMValueRef fn, LLVMBuilderRef b,
           LLVMValueRef rmw = apply(r, p, b);
           rc = add_raised(r, p, rmw);
           *changed = 1;
-          again = 1; /* the blocks changed: look again */
+          /* the blocks changed, `i` with them: look again from the top
+           * (no step to the instruction after `i`, which is gone) */
+          again = 1;
+          break;
         } else {
           rc = seen_add(&headers, LLVMBasicBlockAsValue(c.bb[h]));
           if (rc == FPA_OK)

@@ -70,6 +70,7 @@ if "spirv64" in targets:
     config.available_features.add("spirv-backend")
 
 for name, feature in [("spirv-val", "spirv-val"), ("llvm-spirv-15", "llvm-spirv"),
+                      ("valgrind", "valgrind"),
                       ("ptxas", "ptxas"), ("nvcc", "nvcc")]:
     path = shutil.which(name) or (os.path.join("/usr/local/cuda/bin", name)
                                   if os.path.exists(os.path.join("/usr/local/cuda/bin", name)) else None)

@@ -7,6 +7,7 @@ PKGS=(cmake make gcc g++ python3 ca-certificates
       llvm-22-dev clang-22 llvm-22-tools libclang-rt-22-dev
       llvm-15-dev clang-15 llvm-15-tools llvm-spirv-15
       spirv-tools
+      valgrind  # test/raise/exit-is-preheader.ll: reads of freed LLVM objects
       pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
       python3-matplotlib)  # bench/report.py --png; brings python3-numpy (bench/benchdata.py)
 
