@@ -569,7 +569,10 @@ static void map_spirv(const call_form *f, LLVMValueRef call, call_meaning *m) {
     m->scope = spirv_scope_name(to[v]);
   }
   if (!constant_of(LLVMGetOperand(call, (unsigned)f->order_arg), &v)) {
-    add_note(m, "MemorySemantics not constant: SequentiallyConsistent");
+    /* the strongest meaning it may have: its Volatile bit may be set */
+    add_note(m, "MemorySemantics not constant: SequentiallyConsistent, "
+                "volatile");
+    m->is_volatile = 1;
     return;
   }
   /* SPIR-V MemorySemantics: Acquire 0x2, Release 0x4, AcquireRelease 0x8,

@@ -28,7 +28,7 @@ target triple = "spirv64-unknown-unknown"
 ; CHECK: %i = atomicrmw fadd ptr addrspace(1) %g, float %v syncscope("device") seq_cst, align 4
 ; CHECK: %j = atomicrmw fmin ptr addrspace(1) %g, float %v syncscope("workgroup") release, align 4
 ; CHECK: %k = atomicrmw fadd ptr addrspace(1) %g, float %v syncscope("device") monotonic, align 4
-; CHECK: %m = atomicrmw fmax ptr addrspace(1) %g, float %v seq_cst, align 4
+; CHECK: %m = atomicrmw volatile fmax ptr addrspace(1) %g, float %v seq_cst, align 4
 ; CHECK: %n = atomicrmw volatile fmin ptr addrspace(1) %g, float %v syncscope("device") monotonic, align 4
 ; CHECK: ret float
 define float @forms(ptr addrspace(1) %g, ptr addrspace(3) %l, ptr addrspace(4) %d, ptr addrspace(1) %gh, ptr addrspace(1) %gd, float %v, double %dv, half %h, i32 %scope, i32 %sem) {
@@ -117,7 +117,7 @@ declare spir_func float @_Z21__spirv_AtomicFMinEXT(ptr addrspace(1), i32, float,
 ; REPORT-NEXT: forms: fmax double addrspace(4): kept keep: from __spirv_AtomicFMaxEXT: minmax=keep
 ; REPORT-NEXT: forms: fmax half addrspace(1): kept keep: from __spirv_AtomicFMaxEXT: minmax=keep
 ; REPORT-COUNT-6: forms: {{.*}} kept keep: from __spirv_AtomicF
-; REPORT-NEXT: forms: fmax float addrspace(1): kept keep: from __spirv_AtomicFMaxEXT (Scope not constant: CrossDevice; MemorySemantics not constant: SequentiallyConsistent): minmax=keep
+; REPORT-NEXT: forms: fmax float addrspace(1): kept keep: from __spirv_AtomicFMaxEXT (Scope not constant: CrossDevice; MemorySemantics not constant: SequentiallyConsistent, volatile): minmax=keep
 ; REPORT-NEXT: forms: fmin float addrspace(1): kept keep: from __spirv_AtomicFMinEXT: minmax=keep
 ; REPORT-NEXT: left: fadd float addrspace(1): unsupported none: from __spirv_AtomicFAddEXT: call left as is: SPIR-V Scope 5 has no LLVM syncscope
 ; REPORT-NEXT: left: fmax float addrspace(1): unsupported none: from __spirv_AtomicFMaxEXT: call left as is: MemorySemantics 0x6 sets more than one ordering
@@ -139,7 +139,7 @@ declare spir_func float @_Z21__spirv_AtomicFMinEXT(ptr addrspace(1), i32, float,
 ; LOWERED: call i32 @fpa.nanrepair.fmin.f32.p1.workgroup.release(ptr addrspace(1) %g, float %v, i32 {{%.*}})
 ; LOWERED-NOT: atomicrmw {{(volatile )?}}f
 ; LOWERED-NOT: call {{.*}}@{{[^f]}}
-; LOWERED: call i32 @fpa.nanrepair.fmax.f32.p1.seq_cst(ptr addrspace(1) %g, float %v, i32 {{%.*}})
+; LOWERED: call i32 @fpa.nanrepair.fmax.f32.p1.seq_cst.volatile(ptr addrspace(1) %g, float %v, i32 {{%.*}})
 ; LOWERED-NOT: atomicrmw {{(volatile )?}}f
 ; LOWERED-NOT: call {{.*}}@{{[^f]}}
 ; LOWERED: call i32 @fpa.nanrepair.fmin.f32.p1.device.monotonic.volatile(ptr addrspace(1) %g, float %v, i32 {{%.*}})
@@ -149,9 +149,9 @@ declare spir_func float @_Z21__spirv_AtomicFMinEXT(ptr addrspace(1), i32, float,
 ; LOWERED-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.device.monotonic.volatile(
 ; LOWERED-NOT: call
 ; LOWERED: cmpxchg volatile ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") monotonic monotonic, align 4
-; LOWERED-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.seq_cst(
+; LOWERED-LABEL: define internal i32 @fpa.nanrepair.fmax.f32.p1.seq_cst.volatile(
 ; LOWERED-NOT: call
-; LOWERED: cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
+; LOWERED: cmpxchg volatile ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} seq_cst seq_cst, align 4
 ; LOWERED-LABEL: define internal i32 @fpa.nanrepair.fmin.f32.p1.workgroup.release(
 ; LOWERED-NOT: call
 ; LOWERED: cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("workgroup") release monotonic, align 4
