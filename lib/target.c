@@ -23,8 +23,11 @@ fpa_target fpa_module_target(LLVMModuleRef m, const fpa_options *o) {
   /* nvptx, nvptx64 */
   if (has_prefix(triple, "nvptx"))
     return FPA_TARGET_NVPTX;
-  /* spir, spir64, spirv, spirv32, spirv64 (and their -unknown-... forms) */
-  if (has_prefix(triple, "spir"))
+  /* spir, spir64, spirv, spirv32, spirv64 (and their -unknown-... forms),
+   * the OpenCL kernels' SPIR-V; not Vulkan's (spirv1.6-unknown-vulkan1.3,
+   * an OS or environment named vulkan): its logical addressing has no
+   * access to a float's bits as an integer, which the lowerings make */
+  if (has_prefix(triple, "spir") && !strstr(triple, "-vulkan"))
     return FPA_TARGET_SPIRV;
   return FPA_TARGET_NONE;
 }
