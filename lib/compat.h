@@ -38,6 +38,12 @@
  * LLVM 20: FPA_NVPTX_CAS_DROPS_SCOPE). */
 #define FPA_NVPTX_RMW_DROPS_SCOPE (LLVM_VERSION_MAJOR <= 22)
 
+/* Whether the SPIR-V route of this LLVM (LLVM 15: llvm-spirv-15, as there
+ * is no SPIR-V backend) writes every atomic instruction at Device scope
+ * whatever its syncscope: llvm-spirv-15 does for atomicrmw, cmpxchg and
+ * atomic loads, where it keeps an OpenCL builtin call's scope. */
+#define FPA_SPIRV_TRANSLATOR_DROPS_SCOPE (LLVM_VERSION_MAJOR < 16)
+
 /* Whether llc prints an NVPTX cmpxchg with no scope qualifier whatever its
  * syncscope (PTX then gives it .gpu scope): LLVM 15 does, LLVM 22 prints
  * the scope; before 20 (the oldest release this check is sure of) a

@@ -359,6 +359,17 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
              "; note: NVPTX has no singlethread cmpxchg with this ordering, "
              "so its cmpxchg is at system scope (wider)");
   }
+  if (c->target == FPA_TARGET_SPIRV && FPA_SPIRV_TRANSLATOR_DROPS_SCOPE &&
+      s->ssid != fpa_compat_syncscope_id(s->ctx, "device") &&
+      d->strategy != FPA_S_UNSUPPORTED) {
+    /* the pass's output keeps the scope; the translator after it does not */
+    size_t n = strlen(d->reason);
+    snprintf(d->reason + n, sizeof d->reason - n,
+             "; note: llvm-spirv 15 writes atomic instructions at Device "
+             "scope whatever their syncscope, %s than %s",
+             s->ssid == FPA_SYNCSCOPE_SYSTEM ? "narrower" : "wider",
+             s->ssid == FPA_SYNCSCOPE_SYSTEM ? "all devices" : "this one");
+  }
   int block = s->ssid == fpa_compat_syncscope_id(s->ctx, "block");
   if (c->target == FPA_TARGET_NVPTX && FPA_NVPTX_RMW_DROPS_SCOPE &&
       (block || s->ssid == fpa_compat_syncscope_id(s->ctx, "cluster")) &&
