@@ -106,12 +106,23 @@ static void *xrealloc(void *p, size_t size) {
 
 /* Reads a whole file. Returns 0 and sets *data (malloc'd, NUL-terminated
  * beyond *size) on success, or errno on failure. */
+static int read_stream(FILE *f, unsigned char **data, size_t *size);
+
 static int read_file(const char *path, unsigned char **data, size_t *size) {
   *data = NULL;
   *size = 0;
   FILE *f = fopen(path, "rb");
   if (!f)
     return errno ? errno : ENOENT;
+  int e = read_stream(f, data, size);
+  fclose(f);
+  return e;
+}
+
+/* Reads all of `f` (not closed) as read_file does. */
+static int read_stream(FILE *f, unsigned char **data, size_t *size) {
+  *data = NULL;
+  *size = 0;
   size_t cap = 4096, len = 0;
   unsigned char *buf = xcalloc(1, cap + 1);
   for (;;) {
@@ -121,7 +132,6 @@ static int read_file(const char *path, unsigned char **data, size_t *size) {
       if (ferror(f)) {
         int e = errno ? errno : EIO;
         free(buf);
-        fclose(f);
         return e;
       }
       break;
@@ -129,7 +139,6 @@ static int read_file(const char *path, unsigned char **data, size_t *size) {
     cap *= 2;
     buf = xrealloc(buf, cap + 1);
   }
-  fclose(f);
   buf[len] = '\0';
   *data = buf;
   *size = len;
@@ -931,6 +940,7 @@ typedef struct cli {
   check_req *checks;
   size_t nchecks;
   int in_spec;
+  int stdin_read; /* KERNELFILE or a --spec was "-" (standard input) */
   char *spec_dir; /* directory of the spec file being read, or NULL */
 } cli;
 
@@ -938,7 +948,8 @@ static void print_help(FILE *f) {
   fputs(
       "usage: " PROG " [options] KERNELFILE\n"
       "\n"
-      "Runs one kernel from KERNELFILE on a CUDA or OpenCL device.\n"
+      "Runs one kernel from KERNELFILE on a CUDA or OpenCL device. KERNELFILE\n"
+      "or one --spec FILE may be - (standard input).\n"
       "\n"
       "Kernel:\n"
       "  --kernel=NAME            kernel (entry point) to run (required)\n"
@@ -1298,10 +1309,32 @@ static int handle_long_option(cli *c, const char *arg, int argc, char **argv,
   return handle_option(c, o, value, where);
 }
 
+/* Reads KERNELFILE or a spec file: `path` "-" is standard input, which
+ * can be read once (*again is then set, and nothing read). */
+static int read_input(cli *c, const char *path, unsigned char **data,
+                      size_t *size, int *again) {
+  *again = 0;
+  if (strcmp(path, "-") != 0)
+    return read_file(path, data, size);
+  if (c->stdin_read) {
+    *again = 1;
+    *data = NULL;
+    *size = 0;
+    return 0;
+  }
+  c->stdin_read = 1;
+  return read_stream(stdin, data, size);
+}
+
 static int handle_spec_file(cli *c, const char *path, const char *where) {
   unsigned char *data;
   size_t size;
-  int e = read_file(path, &data, &size);
+  int again;
+  int e = read_input(c, path, &data, &size, &again);
+  if (again)
+    return fail(EXIT_USAGE, where,
+                "standard input ('-') is already read: one of KERNELFILE and "
+                "the spec files may be '-'");
   if (e)
     return fail(EXIT_USAGE, where, "cannot read spec file '%s': %s", path,
                 strerror(e));
@@ -1585,7 +1618,12 @@ static int run(cli *c) {
   /* Kernel file. */
   unsigned char *image;
   size_t image_size;
-  int e = read_file(c->kernel_file, &image, &image_size);
+  int again;
+  int e = read_input(c, c->kernel_file, &image, &image_size, &again);
+  if (again)
+    return fail(EXIT_USAGE, "",
+                "standard input ('-') is already read: one of KERNELFILE and "
+                "the spec files may be '-'");
   if (e)
     return fail(EXIT_USAGE, "", "cannot read kernel file '%s': %s",
                 c->kernel_file, strerror(e));
