@@ -227,9 +227,16 @@ static void print_diagnostics(const fpa_report *r, FILE *report_out) {
     char *line = fpa_record_format(rec);
     if (!line)
       continue;
-    if (rec->action == FPA_ACTION_UNSUPPORTED)
-      fprintf(stderr, "%s:%u:%u: warning: %s %s left as is: %s\n", rec->file,
-              rec->line, rec->column, rec->operation, rec->type, rec->reason);
+    if (rec->action == FPA_ACTION_UNSUPPORTED) {
+      /* FILE:LINE:COL, or FILE alone without a debug location, as
+       * compilers print it; the function names the site either way */
+      if (rec->line)
+        fprintf(stderr, "%s:%u:%u: ", rec->file, rec->line, rec->column);
+      else
+        fprintf(stderr, "%s: ", rec->file);
+      fprintf(stderr, "warning: in '%s': %s %s left as is: %s\n", rec->function,
+              rec->operation, rec->type, rec->reason);
+    }
     if (report_out)
       fprintf(report_out, "%s\n", line);
     fpa_free(line);

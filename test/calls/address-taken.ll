@@ -21,7 +21,7 @@ declare spir_func float @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff(ptr addrspace(4)
 ; IR: call spir_func float %f(
 ; IR-NOT: call spir_func float @_Z16atomic_fetch_min
 ; IR: ret void
-; STRICT: warning: fmin float left as is: from atomic_fetch_min: the function's address is taken here
+; STRICT: warning: in 'k': fmin float left as is: from atomic_fetch_min: the function's address is taken here
 define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, float %v, i1 %c) {
   %p = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
   %f = select i1 %c, ptr @_Z16atomic_fetch_minPU3AS4VU7_Atomicff, ptr @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff

@@ -134,9 +134,9 @@ declare spir_func float @_Z16atomic_fetch_maxPU3AS1VU7_AtomicDhDh(ptr addrspace(
 ; REPORT-NEXT: left: fmax half addrspace(1): unsupported none: from atomic_fetch_max: call left as is: its value or result is not of the mangled floating-point type
 ; REPORT-NEXT: invoked: fmax float addrspace(1): unsupported none: from atomic_fetch_max: call left as is: it is not a plain call
 ; REPORT-NOT: near_misses
-; WARN: warning: fmax float left as is: from atomic_fetch_max_explicit: call left as is: memory_order 7 is not a memory order
-; WARN: warning: fmax float left as is: from atomic_fetch_max_explicit: call left as is: memory_scope 9 is not a memory scope
-; WARN: warning: fmax half left as is: from atomic_fetch_max: call left as is: its value or result
+; WARN: opencl-ir.ll: warning: in 'left': fmax float left as is: from atomic_fetch_max_explicit: call left as is: memory_order 7 is not a memory order
+; WARN: opencl-ir.ll: warning: in 'left': fmax float left as is: from atomic_fetch_max_explicit: call left as is: memory_scope 9 is not a memory scope
+; WARN: opencl-ir.ll: warning: in 'left': fmax half left as is: from atomic_fetch_max: call left as is: its value or result
 
 ; OFF-NOT: atomicrmw f
 ; OFF: call spir_func float @_Z16atomic_fetch_minPVU7_Atomicff(

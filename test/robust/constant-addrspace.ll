@@ -23,7 +23,7 @@ target triple = "spirv64-unknown-unknown"
 ; REPORT-SPIRV: k: fmax float addrspace(1): rewritten int-trick
 ; REPORT-NVPTX: k: fmin float addrspace(4): unsupported none: an atomic on the constant address space (addrspace(4)) cannot write memory
 ; REPORT-NVPTX: k: fmax float addrspace(1): rewritten
-; STRICT: warning: fmin float left as is: an atomic on the constant address space (addrspace(2)) cannot write memory
+; STRICT: warning: in 'k': fmin float left as is: an atomic on the constant address space (addrspace(2)) cannot write memory
 define float @k(ptr addrspace(2) %c, ptr addrspace(1) %g, float %v) {
   %a = atomicrmw fmin ptr addrspace(2) %c, float %v syncscope("device") monotonic, align 4
   %b = atomicrmw fmax ptr addrspace(1) %g, float %v syncscope("device") monotonic, align 4
