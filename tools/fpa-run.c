@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum {
   EXIT_OK = 0,
@@ -895,7 +896,11 @@ static int values_match(elem_type t, const unsigned char *got,
 typedef struct out_req {
   size_t index;
   char *path;
+  /* opened for appending before the run, so that a bad path fails first
+   * without truncating what is there; the results are written at the end
+   * (truncating it then) */
   FILE *file;
+  int created; /* the path did not exist before: removed if never written */
 } out_req;
 
 typedef struct print_req {
@@ -1237,7 +1242,7 @@ static int handle_option(cli *c, const opt_desc *o, const char *value,
       return fail(EXIT_USAGE, where, "bad --out '%s': expected ARGINDEX:PATH",
                   value);
     c->outs = xrealloc(c->outs, (c->nouts + 1) * sizeof(*c->outs));
-    c->outs[c->nouts++] = (out_req){idx, xstrdup(rest), NULL};
+    c->outs[c->nouts++] = (out_req){idx, xstrdup(rest), NULL, 0};
   } else if (!strcmp(n, "print")) {
     size_t idx, limit = 0;
     const char *rest;
@@ -1494,9 +1499,12 @@ static void free_cli(cli *c) {
   free(c->args);
   for (size_t i = 0; i < c->nouts; ++i) {
     if (c->outs[i].file) {
-      /* Opened but never written: the run failed; leave nothing behind. */
+      /* Opened but never written: the run failed. A file this run created
+       * is removed; anything that was there (a results file, /dev/null)
+       * stays as it was. */
       fclose(c->outs[i].file);
-      remove(c->outs[i].path);
+      if (c->outs[i].created)
+        remove(c->outs[i].path);
     }
     free(c->outs[i].path);
   }
@@ -1721,7 +1729,9 @@ static int run(cli *c) {
     }
   }
   for (size_t i = 0; i < c->nouts && !rc; ++i) {
-    c->outs[i].file = fopen(c->outs[i].path, "wb");
+    struct stat st;
+    c->outs[i].created = stat(c->outs[i].path, &st) != 0;
+    c->outs[i].file = fopen(c->outs[i].path, "ab");
     if (!c->outs[i].file)
       rc = fail(EXIT_USAGE, "", "--out=%zu: cannot write '%s': %s",
                 c->outs[i].index, c->outs[i].path, strerror(errno));
@@ -1866,7 +1876,15 @@ static int run(cli *c) {
   for (size_t i = 0; i < c->nouts; ++i) {
     out_req *o = &c->outs[i];
     const cli_arg *a = &c->args[o->index];
-    int bad = fwrite(a->result, 1, a->bytes, o->file) != a->bytes;
+    /* now truncated: the run produced what replaces it */
+    int bad = freopen(o->path, "wb", o->file) == NULL;
+    if (bad) {
+      o->file = NULL;
+      rc = fail(EXIT_RUNTIME, "", "--out=%zu: error writing '%s': %s", o->index,
+                o->path, strerror(errno));
+      goto done;
+    }
+    bad = fwrite(a->result, 1, a->bytes, o->file) != a->bytes;
     bad |= fclose(o->file) != 0;
     o->file = NULL;
     if (bad) {
