@@ -8,6 +8,7 @@
 
 #include <dlfcn.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -577,6 +578,21 @@ int fpa_rt_launch(fpa_rt_kernel *kernel, const fpa_rt_launch_config *config,
           "fpa_rt_launch: global size %zu is not a multiple of local size "
           "%zu in dimension %u",
           config->global[d], config->local[d], d);
+  }
+  /* Work-group ids are 32-bit in CUDA and in OpenCL implementations (PoCL
+   * aborts past them), and the work-item count must not wrap. */
+  uint64_t total = 1;
+  for (unsigned d = 0; d < config->dims; ++d) {
+    uint64_t groups = config->global[d] / (any_local ? config->local[d] : 1);
+    if (groups > UINT32_MAX)
+      return fpa_set_error(ctx, FPA_RT_ERROR_INVALID_ARGUMENT,
+                           "fpa_rt_launch: %zu work-items in dimension %u make "
+                           "%llu work-groups, more than 2^32-1",
+                           config->global[d], d, (unsigned long long)groups);
+    if (total > UINT64_MAX / config->global[d])
+      return fpa_set_error(ctx, FPA_RT_ERROR_INVALID_ARGUMENT,
+                           "fpa_rt_launch: the work-item count overflows");
+    total *= config->global[d];
   }
   if (kernel->num_args >= 0 && (size_t)kernel->num_args != num_args)
     return fpa_set_error(ctx, FPA_RT_ERROR_ARGUMENT_MISMATCH,

@@ -189,13 +189,21 @@ static int is_float_type(elem_type t) {
 
 static int is_signed_type(elem_type t) { return t == T_I32 || t == T_I64; }
 
-/* Strict integer parsers: whole string, base prefix allowed (0x..). */
+/* The base of the digits at `s` (after any sign): 16 after 0x or 0X,
+ * else 10. A leading 0 is decimal, never octal: 010 is ten. */
+static int int_base(const char *s) {
+  if (*s == '-' || *s == '+')
+    ++s;
+  return s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10;
+}
+
+/* Strict integer parsers: whole string, decimal or 0x hexadecimal. */
 static int parse_i64(const char *s, int64_t *out) {
   if (!*s || is_space(*s))
     return 0;
   char *end;
   errno = 0;
-  long long v = strtoll(s, &end, 0);
+  long long v = strtoll(s, &end, int_base(s));
   if (errno || *end)
     return 0;
   *out = (int64_t)v;
@@ -207,7 +215,7 @@ static int parse_u64(const char *s, uint64_t *out) {
     return 0;
   char *end;
   errno = 0;
-  unsigned long long v = strtoull(s, &end, 0);
+  unsigned long long v = strtoull(s, &end, int_base(s));
   if (errno || *end)
     return 0;
   *out = (uint64_t)v;
@@ -1703,6 +1711,26 @@ static int run(cli *c) {
       return fail(EXIT_USAGE, "",
                   "the CUDA backend needs --local (or use --grid/--block)");
     }
+  }
+  /* Work-group ids are 32-bit in CUDA and in OpenCL implementations (PoCL
+   * aborts past them), and the work-items must be countable: refused
+   * here, not wrapped to an empty launch or left to the device. */
+  uint64_t total = 1;
+  for (int d = 0; d < 3; ++d) {
+    uint64_t groups = cfg.global[d] / (cfg.local[d] ? cfg.local[d] : 1);
+    if (groups > UINT32_MAX) {
+      free(image);
+      return fail(EXIT_USAGE, "",
+                  "%zu work-items in dimension %d make %llu work-groups, more "
+                  "than 2^32-1%s",
+                  cfg.global[d], d, (unsigned long long)groups,
+                  cfg.local[d] ? "" : " (without --local, each may be one)");
+    }
+    if (cfg.global[d] && total > UINT64_MAX / cfg.global[d]) {
+      free(image);
+      return fail(EXIT_USAGE, "", "the launch's work-item count overflows");
+    }
+    total *= cfg.global[d];
   }
 
   /* Host data, reference files and output files: all before the device. */

@@ -156,6 +156,17 @@ static int full_flow(fpa_rt_backend backend, const char *lib) {
   EXPECT(fpa_rt_launch(k, &cfg, args, 3, NULL) ==
          FPA_RT_ERROR_INVALID_ARGUMENT);
   printf("geometry: %s\n", fpa_rt_context_last_error(ctx));
+  /* 2^32 work-groups of one, and 2^32 x 2^32 work-items (a count that
+   * wraps to 0) */
+  fpa_rt_launch_config big = {1, {(size_t)1 << 32, 1, 1}, {1, 1, 1}, 0};
+  EXPECT(fpa_rt_launch(k, &big, args, 3, NULL) ==
+         FPA_RT_ERROR_INVALID_ARGUMENT);
+  printf("groups: %s\n", fpa_rt_context_last_error(ctx));
+  fpa_rt_launch_config wrap = {
+      2, {(size_t)1 << 32, (size_t)1 << 32, 1}, {256, 256, 1}, 0};
+  EXPECT(fpa_rt_launch(k, &wrap, args, 3, NULL) ==
+         FPA_RT_ERROR_INVALID_ARGUMENT);
+  printf("items: %s\n", fpa_rt_context_last_error(ctx));
   EXPECT(fpa_rt_buffer_read(by, 0, y, sizeof(y)) == FPA_RT_SUCCESS);
   for (int i = 0; i < N; ++i)
     if (y[i] != 2.0f * (float)i + 1.0f) {
