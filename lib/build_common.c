@@ -366,8 +366,49 @@ static LLVMValueRef order_key(LLVMBuilderRef b, const fpa_site *s,
   return LLVMBuildXor(b, x, flip, "");
 }
 
+/* a + v or a - v (fsub) for one float or half element `fa`, `fv` where
+ * the backend would emit .ftz (s->nvptx_ftz): PTX fma.rn.f32 (never .ftz)
+ * of v, +-1 and a, rounded once; a half goes through f32 (exact for its
+ * values), whose 24 bits round the sum once more with no double-rounding
+ * error (24 >= 2 * 11 + 2). */
+static LLVMValueRef add_noftz(LLVMBuilderRef b, const fpa_site *s,
+                              LLVMValueRef fa, LLVMValueRef fv) {
+  LLVMTypeRef ety = LLVMTypeOf(fa);
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
+  static const char name[] = "llvm.nvvm.fma.rn.f";
+  unsigned id = LLVMLookupIntrinsicID(name, sizeof name - 1);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
+  int half = ety != f32;
+  LLVMValueRef args[3] = {half ? LLVMBuildFPExt(b, fv, f32, "") : fv,
+                          LLVMConstReal(f32, s->op == FPA_OP_FSUB ? -1.0 : 1.0),
+                          half ? LLVMBuildFPExt(b, fa, f32, "") : fa};
+  LLVMValueRef r = LLVMBuildCall2(b, fty, fn, args, 3, "new.noftz");
+  return half ? LLVMBuildFPTrunc(b, r, ety, "") : r;
+}
+
 LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
                                LLVMValueRef a, LLVMValueRef v) {
+  LLVMTypeKind ek = LLVMGetTypeKind(s->ety);
+  if ((s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB) && s->nvptx_ftz &&
+      (ek == LLVMFloatTypeKind || ek == LLVMHalfTypeKind)) {
+    LLVMTypeRef fty = float_type_of_elem_int(s);
+    LLVMValueRef fa = LLVMBuildBitCast(b, a, fty, "");
+    LLVMValueRef fv = LLVMBuildBitCast(b, v, fty, "");
+    LLVMValueRef r;
+    if (s->lanes == 1) {
+      r = add_noftz(b, s, fa, fv);
+    } else {
+      r = LLVMGetPoison(fty);
+      for (unsigned i = 0; i < s->lanes; ++i) {
+        LLVMValueRef k = LLVMConstInt(LLVMInt32TypeInContext(s->ctx), i, 0);
+        LLVMValueRef e = add_noftz(b, s, LLVMBuildExtractElement(b, fa, k, ""),
+                                   LLVMBuildExtractElement(b, fv, k, ""));
+        r = LLVMBuildInsertElement(b, r, e, k, "");
+      }
+    }
+    return LLVMBuildBitCast(b, r, LLVMTypeOf(a), "");
+  }
   if (s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB) {
     LLVMTypeRef fty = float_type_of_elem_int(s);
     LLVMValueRef fa = LLVMBuildBitCast(b, a, fty, "");

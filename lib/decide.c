@@ -74,7 +74,11 @@ static void set(fpa_decision *d, fpa_strategy st, const char *fmt, ...) {
 }
 
 /* Whether the function lets f32 results flush to zero. */
-static int function_flushes_f32(LLVMValueRef fn) {
+/* The f32 denormal mode of `fn` ("OUTPUT,INPUT", or "MODE" for both;
+ * "denormal-fp-math-f32", else "denormal-fp-math"): whether its output
+ * and its input mode are `out` and `in` (NULL: any). */
+static int f32_denormal_mode_is(LLVMValueRef fn, const char *out,
+                                const char *const *in, int nin) {
   static const char *names[] = {"denormal-fp-math-f32", "denormal-fp-math"};
   for (int i = 0; i < 2; ++i) {
     LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
@@ -83,11 +87,34 @@ static int function_flushes_f32(LLVMValueRef fn) {
       continue;
     unsigned len = 0;
     const char *v = LLVMGetStringAttributeValue(a, &len);
-    /* "OUTPUT,INPUT": the output mode decides what the result may be */
-    return (len >= 13 && strncmp(v, "preserve-sign", 13) == 0) ||
-           (len >= 13 && strncmp(v, "positive-zero", 13) == 0);
+    const char *comma = memchr(v, ',', len);
+    size_t olen = comma ? (size_t)(comma - v) : len;
+    const char *iv = comma ? comma + 1 : v;
+    size_t ilen = comma ? len - olen - 1 : len;
+    if (olen != strlen(out) || strncmp(v, out, olen) != 0)
+      return 0;
+    if (!in)
+      return 1;
+    for (int k = 0; k < nin; ++k)
+      if (ilen == strlen(in[k]) && strncmp(iv, in[k], ilen) == 0)
+        return 1;
+    return 0;
   }
   return 0;
+}
+
+/* Whether `fn`'s f32 arithmetic may flush as PTX's .ftz does: subnormal
+ * results to zero of the same sign (output preserve-sign; positive-zero
+ * would need +0) and subnormal inputs to zero (input preserve-sign, or
+ * dynamic, which may be either). Then the native atom.add.f32 (.ftz) is
+ * exact for it. */
+static int function_flushes_f32(LLVMValueRef fn) {
+  static const char *const in[] = {"preserve-sign", "dynamic"};
+  return f32_denormal_mode_is(fn, "preserve-sign", in, 2);
+}
+
+int fpa_nvptx_ftz(LLVMValueRef fn) {
+  return f32_denormal_mode_is(fn, "preserve-sign", NULL, 0);
 }
 
 /* A cmpxchg loop of the right width, or unsupported. */
@@ -159,6 +186,16 @@ static void decide_add(const fpa_site *s, const fpa_caps *c,
   }
   if (s->op == FPA_OP_FADD) {
     set(d, FPA_S_NATIVE, "%s", why);
+    return;
+  }
+  if (c->target == FPA_TARGET_NVPTX && s->elem_bits == 16 &&
+      fpa_nvptx_ftz(s->fn)) {
+    /* the backend negates a 16-bit value with neg.ftz here, flushing a
+     * subnormal operand that only f32 may flush */
+    choose_loop(s, c, d,
+                "the backend would negate the 16-bit operand with .ftz "
+                "(denormal-fp-math-f32 output preserve-sign), flushing a "
+                "subnormal");
     return;
   }
   set(d, FPA_S_FADD_NEG, "fsub is fadd of the negated value; %s", why);

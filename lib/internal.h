@@ -217,6 +217,10 @@ typedef struct fpa_site {
    * new value of an f32 fminimum/fmaximum is PTX min.NaN/max.NaN
    * (fpa_build_op_bits) */
   int ptx_min_nan;
+  /* NVPTX, a function whose f32 denormal output mode is preserve-sign:
+   * the backend emits f32 and f16 arithmetic with .ftz, so the loops' add
+   * of f32 and f16 is a non-flushing PTX fma (fpa_build_op_bits) */
+  int nvptx_ftz;
   /* the leaders' atomic of a warp that aggregate=auto combines: one lane
    * per warp, so no mixed-sign form (its ballot has no signs to compare) */
   int one_lane;
@@ -355,6 +359,9 @@ int fpa_rmw_sys_asm(const fpa_caps *caps);
 /* Whether a site's f32 fminimum/fmaximum may use PTX min.NaN/max.NaN
  * (fpa_site.ptx_min_nan). */
 int fpa_ptx_min_nan(const fpa_caps *caps);
+/* Whether the NVPTX backend emits `fn`'s f32 (and f16) arithmetic with
+ * .ftz: its f32 denormal output mode is preserve-sign (decide.c). */
+int fpa_nvptx_ftz(LLVMValueRef fn);
 void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s);
 /* Which of the ordering's fences fpa_emit_rmw builds around the
  * read-modify-write. */

@@ -212,6 +212,7 @@ static void set_site_caps(fpa_site *s, const fpa_caps *caps) {
   s->sys_asm = fpa_rmw_sys_asm(caps);
   s->cas_sys = fpa_cas_needs_sys(caps, s);
   s->ptx_min_nan = fpa_ptx_min_nan(caps);
+  s->nvptx_ftz = caps->target == FPA_TARGET_NVPTX && fpa_nvptx_ftz(s->fn);
 }
 
 /* Lowers one function; `changed` is set when it was modified.

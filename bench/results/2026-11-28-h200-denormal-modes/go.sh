@@ -1,0 +1,10 @@
+#!/bin/sh
+# kernel type mem v expected-mem
+R=./fpa-run
+for c in "ha f16 0x0001 0x0001 0x0002" "ha f16 0x0001 0x0000 0x0001" "ha f16 0x8001 0x0001 0x0000" "ha f16 0x03ff 0x0001 0x0400" \
+         "hs f16 0x0002 0x0001 0x0001" "hs f16 0x0000 0x0001 0x8001" "hs f16 0x8000 0x0000 0x8000" \
+         "fp f32 0x80c00000 0x00800000 0x80400000" "fi f32 0x007fffff 0x00000001 0x00800000" \
+         "fg f32 0x007fffff 0x00000001 0x00800000" "fg f32 0x00000001 0x3f800000 0x3f800000" "fg f32 0x80c00000 0x00800000 0x80400000"; do
+  set -- $c; echo "== $1 $2 mem=$3 v=$4 expect=$5"
+  $R --kernel=$1 --grid=1 --block=1 --arg=buf:$2:2:bits=$3 --arg=buf:$2:2:bits=$4 --print=0 --print=1 gk.ptx 2>&1 | grep -E "\[[01]\]|error"
+done
