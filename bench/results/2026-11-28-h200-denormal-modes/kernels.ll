@@ -3,7 +3,7 @@
 target datalayout = "e-p:64:64:64-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; finding 2: half fadd at system scope in a function whose f32 flushes -> masked loop (add.rn.ftz.f16)
+; half fadd at system scope in a function whose f32 flushes -> the masked loop
 define ptx_kernel void @ha(ptr addrspace(1) %m, ptr addrspace(1) %v) #1 {
   %x = load half, ptr addrspace(1) %v
   %o = atomicrmw fadd ptr addrspace(1) %m, half %x monotonic, align 2
@@ -11,7 +11,7 @@ define ptx_kernel void @ha(ptr addrspace(1) %m, ptr addrspace(1) %v) #1 {
   store half %o, ptr addrspace(1) %q
   ret void
 }
-; finding 3: half fsub at device scope, f32 flushes -> fadd-neg (neg.ftz.f16 + atom.add.noftz.f16)
+; half fsub at device scope, f32 flushes -> the masked loop
 define ptx_kernel void @hs(ptr addrspace(1) %m, ptr addrspace(1) %v) #1 {
   %x = load half, ptr addrspace(1) %v
   %o = atomicrmw fsub ptr addrspace(1) %m, half %x syncscope("device") monotonic, align 2
@@ -19,7 +19,7 @@ define ptx_kernel void @hs(ptr addrspace(1) %m, ptr addrspace(1) %v) #1 {
   store half %o, ptr addrspace(1) %q
   ret void
 }
-; finding 1: f32 fadd, denormal-fp-math positive-zero -> native atom.add.f32
+; f32 fadd, denormal-fp-math positive-zero -> fadd-guarded
 define ptx_kernel void @fp(ptr addrspace(1) %m, ptr addrspace(1) %v) #2 {
   %x = load float, ptr addrspace(1) %v
   %o = atomicrmw fadd ptr addrspace(1) %m, float %x syncscope("device") monotonic, align 4
@@ -27,7 +27,7 @@ define ptx_kernel void @fp(ptr addrspace(1) %m, ptr addrspace(1) %v) #2 {
   store float %o, ptr addrspace(1) %q
   ret void
 }
-; finding 1: f32 fadd, denormal-fp-math preserve-sign,ieee -> native atom.add.f32
+; f32 fadd, denormal-fp-math preserve-sign,ieee -> fadd-guarded
 define ptx_kernel void @fi(ptr addrspace(1) %m, ptr addrspace(1) %v) #3 {
   %x = load float, ptr addrspace(1) %v
   %o = atomicrmw fadd ptr addrspace(1) %m, float %x syncscope("device") monotonic, align 4
@@ -35,7 +35,7 @@ define ptx_kernel void @fi(ptr addrspace(1) %m, ptr addrspace(1) %v) #3 {
   store float %o, ptr addrspace(1) %q
   ret void
 }
-; control: f32 fadd, default attributes -> fadd-guarded
+; f32 fadd, default attributes -> fadd-guarded
 define ptx_kernel void @fg(ptr addrspace(1) %m, ptr addrspace(1) %v) #0 {
   %x = load float, ptr addrspace(1) %v
   %o = atomicrmw fadd ptr addrspace(1) %m, float %x syncscope("device") monotonic, align 4
