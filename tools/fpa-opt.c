@@ -69,14 +69,58 @@ static int usage_error(const char *fmt, const char *arg) {
 
 /* Whether the paths `a` and `b` ('-': stdout) name one file: the same
  * string, or one existing file (device and inode). */
+/* The path `p` made absolute, with its directory's links resolved where
+ * the file itself does not exist yet (malloc'd; NULL if out of memory). */
+static char *canonical(const char *p) {
+  char *r = realpath(p, NULL);
+  if (r)
+    return r;
+  const char *slash = strrchr(p, '/');
+  size_t dlen = slash ? (slash == p ? 1 : (size_t)(slash - p)) : 1;
+  char *dir = malloc(dlen + 1);
+  if (!dir)
+    return NULL;
+  memcpy(dir, slash ? p : ".", dlen);
+  dir[dlen] = 0;
+  char *rd = realpath(dir, NULL);
+  free(dir);
+  const char *base = slash ? slash + 1 : p;
+  size_t n = (rd ? strlen(rd) : strlen(p)) + strlen(base) + 2;
+  char *out = malloc(n);
+  if (out) {
+    if (rd)
+      snprintf(out, n, "%s/%s", rd, base);
+    else
+      snprintf(out, n, "%s", p);
+  }
+  free(rd);
+  return out;
+}
+
+/* The file that path `p` names ("-": standard output). */
+static int file_of(const char *p, struct stat *st) {
+  return strcmp(p, "-") == 0 ? fstat(1, st) == 0 : stat(p, st) == 0;
+}
+
+/* Whether the report `a` and the output `b` would land in one file: the
+ * same existing file or pipe (standard output included, as "-" or as
+ * /dev/stdout), or the same path where the file does not exist yet. A
+ * terminal or /dev/null for both is not one file. */
 static int same_file(const char *a, const char *b) {
   if (strcmp(a, b) == 0)
     return 1;
-  if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
-    return 0;
   struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
+  int ha = file_of(a, &sa), hb = file_of(b, &sb);
+  if (ha && hb)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+           !S_ISCHR(sa.st_mode);
+  if (ha || hb || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+    return 0;
+  char *ca = canonical(a), *cb = canonical(b);
+  int same = ca && cb && strcmp(ca, cb) == 0;
+  free(ca);
+  free(cb);
+  return same;
 }
 
 static int ends_with(const char *s, const char *suffix) {
@@ -390,8 +434,8 @@ int main(int argc, char **argv) {
                  : strcmp(report_path, "-") == 0 ? stdout
                                                  : fopen(report_path, "w");
     if (!report_out) {
-      fprintf(stderr, "fpa-opt: error: cannot open report file '%s'\n",
-              report_path);
+      fprintf(stderr, "fpa-opt: error: cannot open report file '%s': %s\n",
+              report_path, strerror(errno));
       goto done;
     }
   }
