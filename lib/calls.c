@@ -969,6 +969,30 @@ static int report_use(fpa_calls *c, LLVMValueRef user, LLVMValueRef via,
  * (a cast, an array or struct of pointers) through its own users; a global
  * variable whose initializer holds it at each instruction that reads the
  * global. Eight levels of constants at most. */
+/* Each instruction that reads global variable or constant `v`, which
+ * holds a spelling's address, directly or through constant expressions
+ * (a table's element by a constant GEP) or other globals' initializers,
+ * up to `depth` 8: reported as reaching the spelling. */
+static int report_reads(fpa_calls *c, LLVMValueRef v, const call_form *f,
+                        fpa_report *report, int depth) {
+  int rc = FPA_OK;
+  for (LLVMUseRef g = LLVMGetFirstUse(v); g && rc == FPA_OK;
+       g = LLVMGetNextUse(g)) {
+    LLVMValueRef user = LLVMGetUser(g);
+    if (LLVMIsAInstruction(user))
+      rc = report_reach(c, user, f,
+                        "the function's address is in a global variable "
+                        "read here; calls through a pointer are not "
+                        "recognized",
+                        report);
+    else if ((LLVMIsAGlobalVariable(user) ||
+              (LLVMIsAConstant(user) && !LLVMIsAGlobalValue(user))) &&
+             depth < 8)
+      rc = report_reads(c, user, f, report, depth + 1);
+  }
+  return rc;
+}
+
 static int report_users(fpa_calls *c, LLVMValueRef v, LLVMValueRef fn,
                         const call_form *f, fpa_report *report, int depth) {
   int rc = FPA_OK;
@@ -978,14 +1002,7 @@ static int report_users(fpa_calls *c, LLVMValueRef v, LLVMValueRef fn,
     if (LLVMIsAInstruction(user)) {
       rc = report_use(c, user, v, fn, f, report);
     } else if (LLVMIsAGlobalVariable(user)) {
-      for (LLVMUseRef g = LLVMGetFirstUse(user); g && rc == FPA_OK;
-           g = LLVMGetNextUse(g))
-        if (LLVMIsAInstruction(LLVMGetUser(g)))
-          rc = report_reach(c, LLVMGetUser(g), f,
-                            "the function's address is in a global "
-                            "variable read here; calls through a pointer are "
-                            "not recognized",
-                            report);
+      rc = report_reads(c, user, f, report, depth);
     } else if (LLVMIsAConstant(user) && !LLVMIsAGlobalValue(user) &&
                depth < 8) {
       rc = report_users(c, user, fn, f, report, depth + 1);

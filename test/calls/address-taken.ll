@@ -40,3 +40,25 @@ define spir_kernel void @table(ptr addrspace(4) %p, float %v, ptr addrspace(1) %
   store float %r, ptr addrspace(1) %out
   ret void
 }
+
+; A table's element read through a constant GEP, and a table that another
+; global points to: reported where each is read.
+@tbl2 = addrspace(1) global [2 x ptr] [ptr @_Z16atomic_fetch_minPU3AS4VU7_Atomicff, ptr @_Z16atomic_fetch_maxPU3AS4VU7_Atomicff]
+@ref = addrspace(1) global ptr addrspace(1) @tbl2
+define spir_kernel void @table_gep(ptr addrspace(4) %p, float %v, ptr addrspace(1) %out) {
+  %f = load ptr, ptr addrspace(1) getelementptr inbounds ([2 x ptr], ptr addrspace(1) @tbl2, i64 0, i64 1)
+  %r = call spir_func float %f(ptr addrspace(4) %p, float %v)
+  store float %r, ptr addrspace(1) %out
+  ret void
+}
+define spir_kernel void @table_ref(ptr addrspace(4) %p, float %v, ptr addrspace(1) %out) {
+  %t = load ptr addrspace(1), ptr addrspace(1) @ref
+  %f = load ptr, ptr addrspace(1) %t
+  %r = call spir_func float %f(ptr addrspace(4) %p, float %v)
+  store float %r, ptr addrspace(1) %out
+  ret void
+}
+; CHECK-DAG: table_gep: fmin float addrspace(0): unsupported none: from atomic_fetch_min: the function's address is in a global variable read here
+; CHECK-DAG: table_gep: fmax float addrspace(0): unsupported none: from atomic_fetch_max: the function's address is in a global variable read here
+; CHECK-DAG: table_ref: fmin float addrspace(0): unsupported none: from atomic_fetch_min: the function's address is in a global variable read here
+; CHECK-DAG: table_ref: fmax float addrspace(0): unsupported none: from atomic_fetch_max: the function's address is in a global variable read here
