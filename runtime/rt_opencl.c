@@ -816,7 +816,15 @@ static int arg_matches(fpa_rt_context *ctx, fpa_rt_kernel *k, fpa_cl_uint i,
         {"ulong", FPA_RT_ARG_U64},        {"unsigned long", FPA_RT_ARG_U64},
         {"float", FPA_RT_ARG_F32},        {"double", FPA_RT_ARG_F64},
     };
-    for (size_t j = 0; j < sizeof(known) / sizeof(known[0]); ++j) {
+    size_t j = 0, nknown = sizeof(known) / sizeof(known[0]);
+    while (j < nknown && strcmp(type, known[j].type) != 0)
+      ++j;
+    if (type[0] && j == nknown)
+      /* a vector, a narrower or wider type, or a typedef, whose size and
+       * meaning the driver does not tell: a value passed there would be
+       * cut or reinterpreted unseen */
+      want = "a parameter of type int, uint, long, ulong, float or double";
+    for (j = 0; j < nknown; ++j) {
       if (strcmp(type, known[j].type) == 0 && kind != known[j].kind) {
         /* Same-size signedness differences are harmless; anything else
          * would be reinterpreted or rejected. */
