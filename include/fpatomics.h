@@ -77,8 +77,10 @@ int fpa_options_set(fpa_options *opts, const char *name, const char *value,
 
 /* Parses a list "name=value;name=value" (the opt pass-parameter syntax; a
  * bare "name" means "name=1", which only the on/off options raise and
- * precheck take). All or nothing: on failure `opts` is as it was, the
- * result is FPA_ERR_OPTION (an unknown name or invalid value),
+ * precheck take). Blanks around an item, a name or a value are ignored.
+ * All or nothing: on failure `opts` is as it was, the result is
+ * FPA_ERR_OPTION (an unknown name, an invalid value, or an option given
+ * twice in the list),
  * FPA_ERR_ARGUMENT (a NULL argument) or FPA_ERR_NOMEM, and `*error` gets
  * a one-line message. */
 int fpa_options_parse(fpa_options *opts, const char *list, char **error);

@@ -416,6 +416,16 @@ int fpa_options_set(fpa_options *o, const char *name, const char *value,
   return FPA_ERR_OPTION;
 }
 
+/* `s` without its leading and trailing blanks (in place). */
+static char *trim(char *s) {
+  while (isspace((unsigned char)*s))
+    ++s;
+  size_t n = strlen(s);
+  while (n && isspace((unsigned char)s[n - 1]))
+    s[--n] = 0;
+  return s;
+}
+
 int fpa_options_parse(fpa_options *o, const char *list, char **error) {
   if (error)
     *error = NULL;
@@ -436,18 +446,31 @@ int fpa_options_parse(fpa_options *o, const char *list, char **error) {
   fpa_options work = *o;
   int rc = FPA_OK;
   char *save = NULL;
+  /* the options this list has set, by their index in the table */
+  unsigned char seen[64] = {0};
   for (char *item = strtok_r(copy, ";", &save); item;
        item = strtok_r(NULL, ";", &save)) {
-    while (isspace((unsigned char)*item))
-      ++item;
+    item = trim(item);
     if (!*item)
       continue;
     char *eq = strchr(item, '=');
     const char *value = "1";
     if (eq) {
       *eq = 0;
-      value = eq + 1;
-    } else if (strcmp(item, "raise") != 0 && strcmp(item, "precheck") != 0) {
+      value = trim(eq + 1);
+      item = trim(item);
+    }
+    size_t k = 0;
+    while (fpa_option_info_at(k) && strcmp(fpa_option_info_at(k)->name, item))
+      ++k;
+    if (fpa_option_info_at(k) && k < sizeof seen && seen[k]++) {
+      /* the last would silently win, as fpa-opt refuses for its flags */
+      if (error)
+        *error = fpa_strprintf("option '%s' given more than once", item);
+      rc = FPA_ERR_OPTION;
+      break;
+    }
+    if (!eq && strcmp(item, "raise") != 0 && strcmp(item, "precheck") != 0) {
       /* a bare name means name=1, which only the on/off options take */
       int known = 0;
       for (size_t k = 0; fpa_option_info_at(k); ++k)

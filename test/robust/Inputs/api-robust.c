@@ -250,6 +250,15 @@ int main(int argc, char **argv) {
       fpa_free(err);
       err = NULL;
     }
+    /* blanks around items, names and values; an option twice */
+    const char *lists[] = {" target=none ; sm=90 ", "target = none",
+                           "sm=90;target=none;sm=80", "raise;raise=off"};
+    for (int i = 0; i < 4; ++i) {
+      rc = fpa_options_parse(o, lists[i], &err);
+      printf("list [%s]: %d %s\n", lists[i], rc, err ? err : "");
+      fpa_free(err);
+      err = NULL;
+    }
     rc = fpa_options_parse(NULL, "sm=90", &err);
     printf("parse NULL options: %d %s\n", rc, err ? err : "(no message)");
     fpa_free(err);
