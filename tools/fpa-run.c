@@ -105,23 +105,31 @@ static void *xrealloc(void *p, size_t size) {
   return q;
 }
 
-/* Reads a whole file. Returns 0 and sets *data (malloc'd, NUL-terminated
- * beyond *size) on success, or errno on failure. */
-static int read_stream(FILE *f, unsigned char **data, size_t *size);
+/* The most a kernel file and a spec file may hold: a file without an end
+ * (/dev/zero) is refused there, not read until memory runs out. */
+#define MAX_KERNEL_BYTES ((size_t)1 << 30)
+#define MAX_SPEC_BYTES ((size_t)16 << 20)
 
-static int read_file(const char *path, unsigned char **data, size_t *size) {
+/* Reads a whole file of at most `max` bytes. Returns 0 and sets *data
+ * (malloc'd, NUL-terminated beyond *size) on success, EFBIG where it holds
+ * more, or errno on failure. */
+static int read_stream(FILE *f, unsigned char **data, size_t *size, size_t max);
+
+static int read_file(const char *path, unsigned char **data, size_t *size,
+                     size_t max) {
   *data = NULL;
   *size = 0;
   FILE *f = fopen(path, "rb");
   if (!f)
     return errno ? errno : ENOENT;
-  int e = read_stream(f, data, size);
+  int e = read_stream(f, data, size, max);
   fclose(f);
   return e;
 }
 
 /* Reads all of `f` (not closed) as read_file does. */
-static int read_stream(FILE *f, unsigned char **data, size_t *size) {
+static int read_stream(FILE *f, unsigned char **data, size_t *size,
+                       size_t max) {
   *data = NULL;
   *size = 0;
   size_t cap = 4096, len = 0;
@@ -129,6 +137,10 @@ static int read_stream(FILE *f, unsigned char **data, size_t *size) {
   for (;;) {
     size_t n = fread(buf + len, 1, cap - len, f);
     len += n;
+    if (len > max) {
+      free(buf);
+      return EFBIG;
+    }
     if (len < cap) {
       if (ferror(f)) {
         int e = errno ? errno : EIO;
@@ -695,7 +707,19 @@ static int init_buffer(cli_arg *a, size_t index) {
   case I_FILE: {
     unsigned char *data;
     size_t size;
-    int e = read_file(a->init_text, &data, &size);
+    int e = read_file(a->init_text, &data, &size, a->bytes);
+    struct stat st;
+    if (e == EFBIG && stat(a->init_text, &st) == 0 && S_ISREG(st.st_mode)) {
+      e = 0;
+      size = (size_t)st.st_size; /* reported below */
+    } else if (e == EFBIG) {
+      char desc[64];
+      buffer_desc(a, desc, sizeof(desc));
+      return fail(EXIT_USAGE, a->where,
+                  "--arg %zu (%s): file '%s' has more than %zu bytes, the "
+                  "buffer's size",
+                  index, desc, a->init_text, a->bytes);
+    }
     if (e) {
       char desc[64];
       buffer_desc(a, desc, sizeof(desc));
@@ -1325,10 +1349,10 @@ static int handle_long_option(cli *c, const char *arg, int argc, char **argv,
 /* Reads KERNELFILE or a spec file: `path` "-" is standard input, which
  * can be read once (*again is then set, and nothing read). */
 static int read_input(cli *c, const char *path, unsigned char **data,
-                      size_t *size, int *again) {
+                      size_t *size, size_t max, int *again) {
   *again = 0;
   if (strcmp(path, "-") != 0)
-    return read_file(path, data, size);
+    return read_file(path, data, size, max);
   if (c->stdin_read) {
     *again = 1;
     *data = NULL;
@@ -1336,14 +1360,14 @@ static int read_input(cli *c, const char *path, unsigned char **data,
     return 0;
   }
   c->stdin_read = 1;
-  return read_stream(stdin, data, size);
+  return read_stream(stdin, data, size, max);
 }
 
 static int handle_spec_file(cli *c, const char *path, const char *where) {
   unsigned char *data;
   size_t size;
   int again;
-  int e = read_input(c, path, &data, &size, &again);
+  int e = read_input(c, path, &data, &size, MAX_SPEC_BYTES, &again);
   if (again)
     return fail(EXIT_USAGE, where,
                 "standard input ('-') is already read: one of KERNELFILE and "
@@ -1635,7 +1659,8 @@ static int run(cli *c) {
   unsigned char *image;
   size_t image_size;
   int again;
-  int e = read_input(c, c->kernel_file, &image, &image_size, &again);
+  int e = read_input(c, c->kernel_file, &image, &image_size, MAX_KERNEL_BYTES,
+                     &again);
   if (again)
     return fail(EXIT_USAGE, "",
                 "standard input ('-') is already read: one of KERNELFILE and "
@@ -1741,8 +1766,18 @@ static int run(cli *c) {
   for (size_t i = 0; i < c->nchecks && !rc; ++i) {
     check_req *ck = &c->checks[i];
     const cli_arg *a = &c->args[ck->index];
-    e = read_file(ck->path, &ck->ref, &ck->ref_size);
-    if (e)
+    e = read_file(ck->path, &ck->ref, &ck->ref_size, a->bytes);
+    struct stat st;
+    if (e == EFBIG && stat(ck->path, &st) == 0 && S_ISREG(st.st_mode)) {
+      e = 0;
+      ck->ref_size = (size_t)st.st_size; /* reported below */
+    }
+    if (e == EFBIG)
+      rc = fail(EXIT_USAGE, "",
+                "--check=%zu: reference file '%s' has more than %zu bytes, "
+                "the size of arg %zu",
+                ck->index, ck->path, a->bytes, ck->index);
+    else if (e)
       rc = fail(EXIT_USAGE, "",
                 "--check=%zu: cannot read reference file "
                 "'%s': %s",
