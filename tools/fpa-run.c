@@ -933,15 +933,18 @@ typedef struct out_req {
    * (truncating it then) */
   FILE *file;
   int created; /* the path did not exist before: removed if never written */
+  char *where; /* as print_req's */
 } out_req;
 
 typedef struct print_req {
   size_t index;
   size_t limit; /* 0 = all */
+  char *where;  /* "FILE:LINE: " of a spec file's line, or "" */
 } print_req;
 
 typedef struct check_req {
   size_t index;
+  char *where; /* as print_req's */
   char *path;
   tolerance tol;
   unsigned char *ref;
@@ -1020,9 +1023,11 @@ static void print_help(FILE *f) {
       "                           floats accept nan, inf, -0, hex (0x1p-3)\n"
       "  --arg=local:BYTES        OpenCL __local buffer of BYTES bytes\n"
       "  --spec=FILE              read more options from FILE: one per line,\n"
-      "                           '#' starts a comment; a line is an --arg\n"
+      "                           '#' at a line's start or after a blank\n"
+      "                           starts a comment; a line is an --arg\n"
       "                           value or a --option; relative file= and\n"
-      "                           --check paths are relative to FILE\n"
+      "                           --check paths are relative to FILE; - is\n"
+      "                           standard input\n"
       "\n"
       "Results (ARGINDEX is a buffer argument's index; repeatable):\n"
       "  --print=ARGINDEX[:N]     print the (first N) elements: value, %a\n"
@@ -1274,7 +1279,8 @@ static int handle_option(cli *c, const opt_desc *o, const char *value,
       return fail(EXIT_USAGE, where, "bad --out '%s': expected ARGINDEX:PATH",
                   value);
     c->outs = xrealloc(c->outs, (c->nouts + 1) * sizeof(*c->outs));
-    c->outs[c->nouts++] = (out_req){idx, xstrdup(rest), NULL, 0};
+    c->outs[c->nouts++] =
+        (out_req){idx, xstrdup(rest), NULL, 0, xstrdup(where)};
   } else if (!strcmp(n, "print")) {
     size_t idx, limit = 0;
     const char *rest;
@@ -1283,14 +1289,14 @@ static int handle_option(cli *c, const opt_desc *o, const char *value,
       return fail(EXIT_USAGE, where,
                   "bad --print '%s': expected ARGINDEX[:COUNT]", value);
     c->prints = xrealloc(c->prints, (c->nprints + 1) * sizeof(*c->prints));
-    c->prints[c->nprints++] = (print_req){idx, limit};
+    c->prints[c->nprints++] = (print_req){idx, limit, xstrdup(where)};
   } else if (!strcmp(n, "check")) {
     size_t idx;
     const char *rest;
     if (!parse_index_prefix(value, &idx, &rest) || !rest || !*rest)
       return fail(EXIT_USAGE, where,
                   "bad --check '%s': expected ARGINDEX:REFFILE[:TOL]", value);
-    check_req ck = {idx, xstrdup(rest), {TOL_NONE, 0, 0, NULL}, NULL, 0};
+    check_req ck = {idx, NULL, xstrdup(rest), {TOL_NONE, 0, 0, NULL}, NULL, 0};
     /* A trailing ":TOL" is taken as a tolerance when it parses as one. */
     char *last = strrchr(ck.path, ':');
     if (last && last != ck.path) {
@@ -1315,6 +1321,7 @@ static int handle_option(cli *c, const opt_desc *o, const char *value,
     char *resolved = resolve_input_path(c, ck.path);
     free(ck.path);
     ck.path = resolved;
+    ck.where = xstrdup(where);
     c->checks = xrealloc(c->checks, (c->nchecks + 1) * sizeof(*c->checks));
     c->checks[c->nchecks++] = ck;
   }
@@ -1539,11 +1546,15 @@ static void free_cli(cli *c) {
         remove(c->outs[i].path);
     }
     free(c->outs[i].path);
+    free(c->outs[i].where);
   }
   free(c->outs);
+  for (size_t i = 0; i < c->nprints; ++i)
+    free(c->prints[i].where);
   free(c->prints);
   for (size_t i = 0; i < c->nchecks; ++i) {
     free(c->checks[i].path);
+    free(c->checks[i].where);
     free(c->checks[i].tol.text);
     free(c->checks[i].ref);
   }
@@ -1555,16 +1566,19 @@ static void free_cli(cli *c) {
   free(c->opencl_lib);
 }
 
-/* Validates an ARGINDEX used by --out/--print/--check. */
-static int check_index(const cli *c, const char *opt, size_t idx) {
+/* Validates an ARGINDEX used by --out/--print/--check (`where`: the spec
+ * file's line that gave it, or ""). */
+static int check_index(const cli *c, const char *opt, size_t idx,
+                       const char *where) {
   if (idx >= c->nargs)
-    return fail(EXIT_USAGE, "",
+    return fail(EXIT_USAGE, where,
                 "bad --%s: argument index %zu out of range (%zu argument%s "
                 "given)",
                 opt, idx, c->nargs, c->nargs == 1 ? "" : "s");
   if (c->args[idx].cls != A_BUFFER)
-    return fail(EXIT_USAGE, "", "bad --%s: argument %zu ('%s') is not a buffer",
-                opt, idx, c->args[idx].spec);
+    return fail(EXIT_USAGE, where,
+                "bad --%s: argument %zu ('%s') is not a buffer", opt, idx,
+                c->args[idx].spec);
   return 0;
 }
 
@@ -1773,19 +1787,19 @@ static int run(cli *c) {
       ck->ref_size = (size_t)st.st_size; /* reported below */
     }
     if (e == EFBIG)
-      rc = fail(EXIT_USAGE, "",
+      rc = fail(EXIT_USAGE, ck->where,
                 "--check=%zu: reference file '%s' has more than %zu bytes, "
                 "the size of arg %zu",
                 ck->index, ck->path, a->bytes, ck->index);
     else if (e)
-      rc = fail(EXIT_USAGE, "",
+      rc = fail(EXIT_USAGE, ck->where,
                 "--check=%zu: cannot read reference file "
                 "'%s': %s",
                 ck->index, ck->path, strerror(e));
     else if (ck->ref_size != a->bytes) {
       char desc[64];
       buffer_desc(a, desc, sizeof(desc));
-      rc = fail(EXIT_USAGE, "",
+      rc = fail(EXIT_USAGE, ck->where,
                 "--check=%zu: reference file '%s' has %zu bytes, but arg %zu "
                 "(%s) has %zu",
                 ck->index, ck->path, ck->ref_size, ck->index, desc, a->bytes);
@@ -1796,8 +1810,9 @@ static int run(cli *c) {
     c->outs[i].created = stat(c->outs[i].path, &st) != 0;
     c->outs[i].file = fopen(c->outs[i].path, "ab");
     if (!c->outs[i].file)
-      rc = fail(EXIT_USAGE, "", "--out=%zu: cannot write '%s': %s",
-                c->outs[i].index, c->outs[i].path, strerror(errno));
+      rc =
+          fail(EXIT_USAGE, c->outs[i].where, "--out=%zu: cannot write '%s': %s",
+               c->outs[i].index, c->outs[i].path, strerror(errno));
   }
   if (rc) {
     free(image);
@@ -2025,11 +2040,11 @@ int main(int argc, char **argv) {
     goto out;
   }
   for (size_t i = 0; i < c.nouts && !rc; ++i)
-    rc = check_index(&c, "out", c.outs[i].index);
+    rc = check_index(&c, "out", c.outs[i].index, c.outs[i].where);
   for (size_t i = 0; i < c.nprints && !rc; ++i)
-    rc = check_index(&c, "print", c.prints[i].index);
+    rc = check_index(&c, "print", c.prints[i].index, c.prints[i].where);
   for (size_t i = 0; i < c.nchecks && !rc; ++i)
-    rc = check_index(&c, "check", c.checks[i].index);
+    rc = check_index(&c, "check", c.checks[i].index, c.checks[i].where);
   if (rc)
     goto out;
   rc = run(&c);
