@@ -496,6 +496,13 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
   /* on the heap: about 4 KiB; without it the lowering looks each
    * intrinsic up again and keeps each NaN repair's loop at its site */
   fpa_decls *decls = calloc(1, sizeof *decls);
+  if (!decls) {
+    fpa_calls_destroy(calls);
+    fpa_raise_destroy(raise);
+    if (error)
+      *error = fpa_strdup("out of memory");
+    return FPA_ERR_NOMEM;
+  }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   int rc = FPA_OK;
   /* the functions of the module as it came: the lowering appends its own
@@ -552,11 +559,16 @@ static int run_lower_job(void *arg) {
 
 int fpa_lower_module(LLVMModuleRef m, const fpa_options *opts,
                      fpa_report **report_out, char **error) {
+  if (error)
+    *error = NULL;
   lower_job j = {m, opts, report_out, error};
   char reason[512];
   int rc = fpa_guard_call(opts, run_lower_job, &j, reason, sizeof reason);
-  if (rc == FPA_ERR_FATAL && error)
+  if (rc == FPA_ERR_FATAL && error) {
+    /* a message the lowering stored before LLVM's fatal error gives way */
+    free(*error);
     *error =
         fpa_strprintf("LLVM reported a fatal error while lowering: %s", reason);
+  }
   return rc;
 }
