@@ -546,6 +546,17 @@ static int parse_arg_spec(const char *text, const char *where, cli_arg *a) {
         goto out;
       }
       const char *misfit = iota_misfit(a->type, start, a->count);
+      /* 64-bit integer starts, counted in integers (init_buffer) */
+      int64_t s64;
+      uint64_t u64;
+      if (a->type == T_I64 && parse_i64(a->init_text, &s64))
+        misfit = (uint64_t)a->count - 1 > (uint64_t)INT64_MAX - (uint64_t)s64
+                     ? "runs out of the i64 range"
+                     : NULL;
+      else if (a->type == T_U64 && parse_u64(a->init_text, &u64))
+        misfit = (uint64_t)a->count - 1 > UINT64_MAX - u64
+                     ? "runs out of the u64 range"
+                     : NULL;
       if (misfit) {
         fail(EXIT_USAGE, where, "bad --arg '%s': iota from '%s' %s", text,
              a->init_text, misfit);
@@ -670,6 +681,23 @@ static int init_buffer(cli_arg *a, size_t index) {
     break;
   }
   case I_IOTA: {
+    int64_t s64;
+    uint64_t u64;
+    if (a->type == T_I64 && parse_i64(a->init_text, &s64)) {
+      /* 64-bit integers count in integers: a double holds 53 bits */
+      for (size_t i = 0; i < a->count; ++i) {
+        int64_t v = (int64_t)((uint64_t)s64 + i);
+        memcpy(a->host + i * esz, &v, sizeof v);
+      }
+      break;
+    }
+    if (a->type == T_U64 && parse_u64(a->init_text, &u64)) {
+      for (size_t i = 0; i < a->count; ++i) {
+        uint64_t v = u64 + i;
+        memcpy(a->host + i * esz, &v, sizeof v);
+      }
+      break;
+    }
     double start = 0;
     parse_f64(a->init_text, &start);
     for (size_t i = 0; i < a->count; ++i)
