@@ -1011,6 +1011,15 @@ static int report_users(fpa_calls *c, LLVMValueRef v, LLVMValueRef fn,
   return rc;
 }
 
+int fpa_calls_spells(const fpa_calls *c, LLVMValueRef fn) {
+  if (!c || !c->families)
+    return 0;
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  call_form f;
+  return recognize(name, len, c->families, &f);
+}
+
 int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report) {
   if (!c || !c->families)
     return FPA_OK;

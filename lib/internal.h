@@ -487,6 +487,10 @@ const char *fpa_calls_origin(const fpa_calls *c, LLVMValueRef rmw);
  * direct call (a call through a cast, the address taken), which the
  * rewrite cannot see: nothing is left unrecognized without a word. */
 int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report);
+/* Whether `fn`'s name is a spelling the calls stage recognizes (its calls
+ * become atomicrmw; a definition of it, such as the CUDA header's
+ * fallback, is lowered only if it stays after fpa_calls_erase_unused). */
+int fpa_calls_spells(const fpa_calls *c, LLVMValueRef fn);
 /* Erases the recognized functions whose calls were replaced, once they have
  * no uses left, when they are declarations or have discardable linkage. */
 void fpa_calls_erase_unused(fpa_calls *c);

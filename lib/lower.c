@@ -454,6 +454,37 @@ static int verify_or_stub(LLVMValueRef fn, const char *what, char **error) {
   return FPA_ERR_VERIFY;
 }
 
+/* Lowers the defined function `fn`, and checks it where it changed. */
+static int lower_defined(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
+                         const fpa_options *opts, fpa_report *report,
+                         LLVMBuilderRef b, fpa_calls *calls, fpa_raise *raise,
+                         fpa_decls *decls, char **error) {
+  int changed = 0;
+  int rc =
+      lower_function(m, fn, t, opts, report, b, calls, raise, decls, &changed);
+  if (rc == FPA_OK && changed && opts->test_break == 1)
+    test_break(fn, b);
+  if (rc == FPA_OK && changed)
+    rc = verify_or_stub(fn, "does not verify after lowering", error);
+  return rc;
+}
+
+/* The functions the lowering added after `last`, checked as the changed
+ * ones are. */
+static int verify_added(LLVMValueRef last, const fpa_options *opts,
+                        LLVMBuilderRef b, char **error) {
+  int rc = FPA_OK;
+  for (LLVMValueRef fn = last ? LLVMGetNextFunction(last) : NULL;
+       fn && rc == FPA_OK; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn))
+      continue;
+    if (opts->test_break == 2)
+      test_break(fn, b);
+    rc = verify_or_stub(fn, "that the lowering added does not verify", error);
+  }
+  return rc;
+}
+
 static int lower_module(LLVMModuleRef m, const fpa_options *opts,
                         fpa_report **report_out, char **error) {
   if (error)
@@ -505,36 +536,37 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
   }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   int rc = FPA_OK;
-  /* the functions of the module as it came: the lowering appends its own
-   * (the NaN repair's), which it builds complete */
+  /* The functions of the module as it came, but for definitions of the
+   * recognized spellings (the CUDA header's fallbacks): those are lowered
+   * after the calls to them became atomicrmw and the unused ones were
+   * erased, so that no record describes code that is then deleted. The
+   * lowering appends its own functions (the NaN repair's), which it
+   * builds complete. */
   LLVMValueRef last = LLVMGetLastFunction(m);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m), next; fn && rc == FPA_OK;
        fn = next) {
     next = fn == last ? NULL : LLVMGetNextFunction(fn);
-    if (LLVMIsDeclaration(fn))
-      continue;
-    int changed = 0;
-    rc = lower_function(m, fn, t, opts, report, b, calls, raise, decls,
-                        &changed);
-    if (rc == FPA_OK && changed && opts->test_break == 1)
-      test_break(fn, b);
-    if (rc == FPA_OK && changed)
-      rc = verify_or_stub(fn, "does not verify after lowering", error);
+    if (!LLVMIsDeclaration(fn) && !fpa_calls_spells(calls, fn))
+      rc = lower_defined(m, fn, t, opts, report, b, calls, raise, decls,
+                         error);
   }
-  /* the functions the lowering added, checked as the changed ones are */
-  for (LLVMValueRef fn = last ? LLVMGetNextFunction(last) : NULL;
-       fn && rc == FPA_OK; fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn))
-      continue;
-    if (opts->test_break == 2)
-      test_break(fn, b);
-    rc = verify_or_stub(fn, "that the lowering added does not verify", error);
-  }
+  if (rc == FPA_OK)
+    rc = verify_added(last, opts, b, error);
   if (rc == FPA_OK)
     rc = fpa_calls_report_unreached(calls, report);
   if (rc == FPA_OK) {
     fpa_calls_erase_unused(calls);
     fpa_raise_erase_unused(raise);
+    last = LLVMGetLastFunction(m);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m), next; fn && rc == FPA_OK;
+         fn = next) {
+      next = fn == last ? NULL : LLVMGetNextFunction(fn);
+      if (!LLVMIsDeclaration(fn) && fpa_calls_spells(calls, fn))
+        rc = lower_defined(m, fn, t, opts, report, b, calls, raise, decls,
+                           error);
+    }
+    if (rc == FPA_OK)
+      rc = verify_added(last, opts, b, error);
   }
   fpa_raise_destroy(raise);
   fpa_calls_destroy(calls);
