@@ -95,10 +95,19 @@ makeOptions(const std::string &Params, std::string *Err) {
   fpa_options_set_catch_fatal(O, 0);
   PluginOptions &P = pluginOptions();
   size_t I = 0;
+  if (P.Report.getNumOccurrences() > 1) {
+    // the last would silently win, as fpa-opt refuses for its flags
+    *Err = "-fpa-report given more than once";
+    return None;
+  }
   for (cl::opt<std::string> &Opt : P.Opts) {
     const fpa_option_info *Info = fpa_option_info_at(I++);
     if (!Opt.getNumOccurrences())
       continue;
+    if (Opt.getNumOccurrences() > 1) {
+      *Err = std::string("-fpa-") + Info->name + " given more than once";
+      return None;
+    }
     FpaError E;
     if (fpa_options_set(O, Info->name, Opt.getValue().c_str(), &E.Msg) !=
         FPA_OK) {
@@ -194,6 +203,17 @@ struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
     if (RC != FPA_OK)
       M.getContext().emitError(Twine(PASS_NAME ": ") +
                                (E.Msg ? E.Msg : fpa_result_string(RC)));
+    if (File) {
+      // A write that failed (a full disk, /dev/full) is an error here: the
+      // stream would otherwise end the process as it closes.
+      File->flush();
+      if (File->has_error()) {
+        M.getContext().emitError(
+            Twine(PASS_NAME ": -fpa-report: cannot write '") + ReportPath +
+            "': " + File->error().message());
+        File->clear_error();
+      }
+    }
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
