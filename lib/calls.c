@@ -1063,6 +1063,10 @@ void fpa_calls_erase_unused(fpa_calls *c) {
     }
     LLVMDeleteFunction(fn);
   }
+  /* forgotten, erased or not: a later call looks only at the functions
+   * whose calls were replaced after this one */
+  if (c)
+    c->nfns = 0;
 }
 
 /*--- compare-and-swap spellings, for raise.c ----------------------------===*/

@@ -567,6 +567,11 @@ static int lower_module(LLVMModuleRef m, const fpa_options *opts,
     }
     if (rc == FPA_OK)
       rc = verify_added(last, opts, b, error);
+    if (rc == FPA_OK) {
+      /* what those functions' own calls and loops left unused */
+      fpa_calls_erase_unused(calls);
+      fpa_raise_erase_unused(raise);
+    }
   }
   fpa_raise_destroy(raise);
   fpa_calls_destroy(calls);
