@@ -1189,6 +1189,26 @@ static int set_once_str(char **slot, const char *opt, const char *value,
   return 0;
 }
 
+/* Whether --check's REFFILE `path`, whose last ':' is at `last`, names no
+ * file while its part before that ':' does: the rest is then a tolerance
+ * that does not parse (":inf"), not part of the file's name. */
+static int check_suffix_is_tolerance(const cli *c, const char *path,
+                                     const char *last) {
+  struct stat st;
+  char *full = resolve_input_path(c, path);
+  int full_exists = stat(full, &st) == 0;
+  free(full);
+  if (full_exists)
+    return 0;
+  char *head = xstrdup(path);
+  head[last - path] = '\0';
+  char *resolved = resolve_input_path(c, head);
+  int head_exists = stat(resolved, &st) == 0;
+  free(resolved);
+  free(head);
+  return head_exists;
+}
+
 /* Applies one option. `value` is NULL for flags. */
 static int handle_option(cli *c, const opt_desc *o, const char *value,
                          const char *where) {
@@ -1334,8 +1354,9 @@ static int handle_option(cli *c, const opt_desc *o, const char *value,
         ck.tol = t;
         *last = '\0';
       } else if (last[1] &&
-                 ((last[1] >= '0' && last[1] <= '9') || last[1] == '.' ||
-                  last[1] == '-' || last[1] == '+')) {
+                 (((last[1] >= '0' && last[1] <= '9') || last[1] == '.' ||
+                   last[1] == '-' || last[1] == '+') ||
+                  check_suffix_is_tolerance(c, ck.path, last))) {
         char *bad = xstrdup(last + 1);
         free(ck.path);
         int rc = fail(EXIT_USAGE, where,
