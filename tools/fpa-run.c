@@ -1499,6 +1499,12 @@ static int handle_spec_file(cli *c, const char *path, const char *where) {
         int idx = 0;
         rc = handle_long_option(c, line, 0, NULL, &idx, loc);
       }
+    } else if (!strcmp(line, "-h") || !strcmp(line, "-v")) {
+      /* the short forms the command line takes */
+      rc = handle_option(c,
+                         find_option(line[1] == 'h' ? "help" : "verbose",
+                                     line[1] == 'h' ? 4 : 7),
+                         NULL, loc);
     } else if (line[0] == '-') {
       rc = fail(EXIT_USAGE, loc, "unknown option '%s'", line);
     } else {
