@@ -56,7 +56,7 @@ static const fpa_option_info option_table[] = {
      "only with assume=reassociate-fadd. A used result is rebuilt for each "
      "lane by a scan in lane order, behind a leader whose atomic is "
      "predicated PTX. auto: warp for fmin/fmax/fminimum/fmaximum where the "
-     "code is sure to get PTX 6.2 (sm_80+, or an explicit ptx option) (no "
+     "code is sure to get PTX 6.2 (sm_75+, or an explicit ptx option) (no "
      "run-time test where the address is a kernel's pointer argument or a "
      "global plus constant offsets; else lanes are grouped at run time, "
      "and the per-lane path keeps the per-lane lowering, precheck=adaptive "

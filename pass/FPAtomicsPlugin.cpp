@@ -164,19 +164,27 @@ struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     // An invalid -fpa-* value is the user's error, not a crash: an error
-    // diagnostic (clang prints it as such and fails), and the module stays
-    // as it is.
+    // diagnostic (clang prints it as such and fails). The module is then
+    // lowered with the default options, with no report, so that a backend
+    // that cannot select float atomics (SPIR-V without the extensions)
+    // does not end the compile with a crash banner after that error.
     std::string Err;
     auto Opts = makeOptions(Params, &Err);
-    if (!Opts) {
+    bool Failed = !Opts;
+    if (Failed) {
       M.getContext().emitError(Twine(PASS_NAME ": ") + Err);
-      return PreservedAnalyses::all();
+      fpa_options *D = nullptr;
+      if (fpa_options_create(&D) != FPA_OK)
+        return PreservedAnalyses::all();
+      fpa_options_set_catch_fatal(D, 0);
+      Opts.reset(D);
     }
     if (!fpa_module_is_target(wrap(&M), Opts.get()))
       return PreservedAnalyses::all();
     RemarkSink Sink;
     std::unique_ptr<raw_fd_ostream> File;
-    const std::string &ReportPath = pluginOptions().Report.getValue();
+    const std::string &ReportPath =
+        Failed ? std::string() : pluginOptions().Report.getValue();
     if (ReportPath == "-") {
       Sink.ReportOS = &errs();
     } else if (!ReportPath.empty()) {
@@ -184,10 +192,11 @@ struct LowerFPAtomicsPass : PassInfoMixin<LowerFPAtomicsPass> {
       File = std::make_unique<raw_fd_ostream>(ReportPath, EC,
                                               sys::fs::OF_Append);
       if (EC) {
+        // an error, and the lowering goes on without the report (as above)
         M.getContext().emitError(
             Twine(PASS_NAME ": -fpa-report: cannot open '") + ReportPath +
             "': " + EC.message());
-        return PreservedAnalyses::all();
+        File.reset();
       }
       Sink.ReportOS = File.get();
     }
