@@ -188,6 +188,12 @@ typedef struct planned {
   fpa_warp_plan *warp; /* aggregate=warp applies (owned), else NULL */
 } planned;
 
+/* The most fmin/fmax/fminimum/fmaximum sites of a function that
+ * aggregate=auto groups, and that precheck=adaptive serves
+ * (lower_function). */
+#define FPA_RICH_SITES 32
+#define FPA_ADAPTIVE_SITES 128
+
 /* aggregate=auto: whether aggregate=warp's plan is taken for a site where
  * it applies. A warp's updates of fmin/fmax/fminimum/fmaximum to one
  * address become one update by one lane: at a hot address up to 32 times
@@ -200,6 +206,7 @@ typedef struct planned {
  * atomic's would be. With the result used, the leaders' integer trick
  * keeps the per-lane form's adaptive precheck (warp_leader.c), so that a
  * group whose update is a no-op costs one load, as a lane's does. */
+
 static int auto_may_aggregate(const fpa_site *s) {
   return s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX ||
          s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
@@ -254,38 +261,64 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
   fpa_function_caps(fn, t, o, &caps);
   size_t fnlen = 0;
   const char *fname = LLVMGetValueName2(fn, &fnlen);
+  /* The defaults that build the most code per site give way where a
+   * function has many fmin/fmax/fminimum/fmaximum sites, as an unrolled
+   * loop of atomics makes: ptxas's time grows with the square of a
+   * function's size. On this project's 2-core VM, 200 such sites take
+   * ptxas 39 s with aggregate=auto (about 15 KB of PTX a site), 5.2 s per
+   * lane with precheck=adaptive (about 5 KB), 0.55 s with the integer
+   * trick alone (about 2 KB). Past FPA_RICH_SITES sites a function is not
+   * aggregated, past FPA_ADAPTIVE_SITES it has no adaptive precheck
+   * either. Options the user gave (aggregate=warp, precheck=on) stay. */
+  fpa_options compact = *o;
+  size_t nminmax = 0;
+  for (size_t k = 0; k < list.size; ++k) {
+    int op = op_of(list.items[k]);
+    nminmax += op == FPA_OP_FMIN || op == FPA_OP_FMAX ||
+               op == FPA_OP_FMINIMUM || op == FPA_OP_FMAXIMUM;
+  }
+  int past = 0;
+  if (o->aggregate == FPA_AGG_AUTO && nminmax > FPA_RICH_SITES) {
+    compact.aggregate = FPA_AGG_NONE;
+    past = 1;
+  }
+  if (o->precheck == FPA_PRECHECK_ADAPTIVE && nminmax > FPA_ADAPTIVE_SITES) {
+    compact.precheck = 0;
+    past = 2;
+  }
+  const fpa_options *so = past ? &compact : o;
   for (size_t k = 0; k < list.size && rc == FPA_OK; ++k) {
     fpa_site s;
     fill_site(m, fn, list.items[k], (fpa_op)op_of(list.items[k]), &s);
     s.decls = decls;
     fpa_decision d;
-    fpa_decide(&s, &caps, o, &d);
+    fpa_decide(&s, &caps, so, &d);
     fpa_warp_plan warp = {0};
     char wreason[sizeof warp.why + sizeof d.reason + 160];
     snprintf(wreason, sizeof wreason, "%s", d.reason);
-    if (o->aggregate == FPA_AGG_WARP ||
-        (o->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s))) {
+    if (so->aggregate == FPA_AGG_WARP ||
+        (so->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s))) {
       set_site_caps(&s, &caps);
-      fpa_decide_warp(&s, &caps, o, &d, &warp);
+      fpa_decide_warp(&s, &caps, so, &d, &warp);
       /* a pointer into thread-local memory sends every warp down the
        * per-lane path: aggregate=auto leaves it per lane; so does a PTX
        * version below 6.2 (activemask) that the code may still get: the
        * module's features name one, but llc -mcpu=sm_70 without -mattr
        * emits PTX 6.0 */
-      if (o->aggregate == FPA_AGG_AUTO &&
+      if (so->aggregate == FPA_AGG_AUTO &&
           (warp.local_origin || caps.ptx_sure < 62))
         warp.apply = 0;
-      if (o->aggregate == FPA_AGG_AUTO && !warp.apply) {
+      if (so->aggregate == FPA_AGG_AUTO && !warp.apply) {
         /* the per-lane decision, and its reason, as is */
       } else if (warp.apply) {
         const char *by = "";
-        if (o->aggregate == FPA_AGG_AUTO) {
+        if (so->aggregate == FPA_AGG_AUTO) {
           by = warp.uniform ? "aggregate=auto (the address is the same in "
                               "every lane): "
                             : "aggregate=auto: ";
           /* the reason of the leaders' atomic, decided as it is below */
           s.one_lane = 1;
-          fpa_decide(&s, &caps, o, &d);
+          fpa_decide(&s, &caps, so, &d);
         }
         snprintf(wreason, sizeof wreason, "%s%s; each group's leader: %s: %s",
                  by, warp.why, fpa_strategy_name(d.strategy), d.reason);
@@ -293,6 +326,18 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
         snprintf(wreason, sizeof wreason, "%s; not warp-aggregated: %s",
                  d.reason, warp.why);
       }
+    }
+    if (past && auto_may_aggregate(&s)) {
+      size_t n = strlen(wreason);
+      snprintf(wreason + n, sizeof wreason - n,
+               "; note: this function has %zu fmin/fmax/fminimum/fmaximum "
+               "sites, past the %d that aggregate=auto groups%s, which bounds "
+               "the code ptxas compiles",
+               nminmax, FPA_RICH_SITES,
+               past == 2
+                   ? " and the " FPA_STR(
+                         FPA_ADAPTIVE_SITES) " that precheck=adaptive serves"
+                   : "");
     }
     char *type = LLVMPrintTypeToString(s.vty);
     const char *from = fpa_calls_origin(calls, s.inst);
