@@ -964,11 +964,6 @@ static int report_use(fpa_calls *c, LLVMValueRef user, LLVMValueRef via,
                       report);
 }
 
-/* The users of `v` (the function `fn`, or a constant built from it, `depth`
- * constants down), reported: an instruction as report_use says; a constant
- * (a cast, an array or struct of pointers) through its own users; a global
- * variable whose initializer holds it at each instruction that reads the
- * global. Eight levels of constants at most. */
 /* Each instruction that reads global variable or constant `v`, which
  * holds a spelling's address, directly or through constant expressions
  * (a table's element by a constant GEP) or other globals' initializers,
@@ -993,6 +988,11 @@ static int report_reads(fpa_calls *c, LLVMValueRef v, const call_form *f,
   return rc;
 }
 
+/* The users of `v` (the function `fn`, or a constant built from it, `depth`
+ * constants down), reported: an instruction as report_use says; a constant
+ * (a cast, an array or struct of pointers) through its own users; a global
+ * variable whose initializer holds it at each instruction that reads the
+ * global (report_reads). Eight levels of constants at most. */
 static int report_users(fpa_calls *c, LLVMValueRef v, LLVMValueRef fn,
                         const call_form *f, fpa_report *report, int depth) {
   int rc = FPA_OK;

@@ -188,6 +188,12 @@ typedef struct planned {
   fpa_warp_plan *warp; /* aggregate=warp applies (owned), else NULL */
 } planned;
 
+/* Whether op_of's `op` is fmin, fmax, fminimum or fmaximum. */
+static int is_minmax(int op) {
+  return op == FPA_OP_FMIN || op == FPA_OP_FMAX || op == FPA_OP_FMINIMUM ||
+         op == FPA_OP_FMAXIMUM;
+}
+
 /* The most fmin/fmax/fminimum/fmaximum sites of a function that
  * aggregate=auto groups, and that precheck=adaptive serves
  * (lower_function). */
@@ -207,10 +213,7 @@ typedef struct planned {
  * keeps the per-lane form's adaptive precheck (warp_leader.c), so that a
  * group whose update is a no-op costs one load, as a lane's does. */
 
-static int auto_may_aggregate(const fpa_site *s) {
-  return s->op == FPA_OP_FMIN || s->op == FPA_OP_FMAX ||
-         s->op == FPA_OP_FMINIMUM || s->op == FPA_OP_FMAXIMUM;
-}
+static int auto_may_aggregate(const fpa_site *s) { return is_minmax(s->op); }
 
 /* What the target gives a site to build with: the scope of the fences its
  * ordering needs, inline atom.sys, PTX min.NaN. */
@@ -264,19 +267,17 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
   /* The defaults that build the most code per site give way where a
    * function has many fmin/fmax/fminimum/fmaximum sites, as an unrolled
    * loop of atomics makes: ptxas's time grows with the square of a
-   * function's size. On this project's 2-core VM, 200 such sites take
-   * ptxas 39 s with aggregate=auto (about 15 KB of PTX a site), 5.2 s per
-   * lane with precheck=adaptive (about 5 KB), 0.55 s with the integer
-   * trick alone (about 2 KB). Past FPA_RICH_SITES sites a function is not
-   * aggregated, past FPA_ADAPTIVE_SITES it has no adaptive precheck
-   * either. Options the user gave (aggregate=warp, precheck=on) stay. */
+   * function's size. A grouped site takes about 15 KB of PTX, a per-lane
+   * one with precheck=adaptive about 5.5 KB, the integer trick alone
+   * about 1.4 KB; 200 used fmin sites took ptxas 33.6 s grouped and 0.30 s
+   * in the forms below (bench/results/2026-11-28-cpu-ptxas-many-sites/).
+   * Past FPA_RICH_SITES sites a function is not aggregated, past
+   * FPA_ADAPTIVE_SITES it has no adaptive precheck either. Options the
+   * user gave (aggregate=warp, precheck=on) stay. */
   fpa_options compact = *o;
   size_t nminmax = 0;
-  for (size_t k = 0; k < list.size; ++k) {
-    int op = op_of(list.items[k]);
-    nminmax += op == FPA_OP_FMIN || op == FPA_OP_FMAX ||
-               op == FPA_OP_FMINIMUM || op == FPA_OP_FMAXIMUM;
-  }
+  for (size_t k = 0; k < list.size; ++k)
+    nminmax += is_minmax(op_of(list.items[k]));
   int past = 0;
   if (o->aggregate == FPA_AGG_AUTO && nminmax > FPA_RICH_SITES) {
     compact.aggregate = FPA_AGG_NONE;

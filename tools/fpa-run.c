@@ -158,6 +158,16 @@ static int read_stream(FILE *f, unsigned char **data, size_t *size,
   return 0;
 }
 
+/* Whether `path` is a regular file, and then its size: what a file that
+ * read_file found too large holds, for the message. */
+static int regular_size(const char *path, size_t *size) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return 0;
+  *size = (size_t)st.st_size;
+  return 1;
+}
+
 static int is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
          c == '\v';
@@ -736,10 +746,8 @@ static int init_buffer(cli_arg *a, size_t index) {
     unsigned char *data;
     size_t size;
     int e = read_file(a->init_text, &data, &size, a->bytes);
-    struct stat st;
-    if (e == EFBIG && stat(a->init_text, &st) == 0 && S_ISREG(st.st_mode)) {
-      e = 0;
-      size = (size_t)st.st_size; /* reported below */
+    if (e == EFBIG && regular_size(a->init_text, &size)) {
+      e = 0; /* the size, reported below */
     } else if (e == EFBIG) {
       char desc[64];
       buffer_desc(a, desc, sizeof(desc));
@@ -1836,11 +1844,8 @@ static int run(cli *c) {
     check_req *ck = &c->checks[i];
     const cli_arg *a = &c->args[ck->index];
     e = read_file(ck->path, &ck->ref, &ck->ref_size, a->bytes);
-    struct stat st;
-    if (e == EFBIG && stat(ck->path, &st) == 0 && S_ISREG(st.st_mode)) {
-      e = 0;
-      ck->ref_size = (size_t)st.st_size; /* reported below */
-    }
+    if (e == EFBIG && regular_size(ck->path, &ck->ref_size))
+      e = 0; /* the size, reported below */
     if (e == EFBIG)
       rc = fail(EXIT_USAGE, ck->where,
                 "--check=%zu: reference file '%s' has more than %zu bytes, "
