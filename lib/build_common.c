@@ -366,11 +366,13 @@ static LLVMValueRef order_key(LLVMBuilderRef b, const fpa_site *s,
   return LLVMBuildXor(b, x, flip, "");
 }
 
-/* a + v or a - v (fsub) for one float or half element `fa`, `fv` where
- * the backend would emit .ftz (s->nvptx_ftz): PTX fma.rn.f32 (never .ftz)
- * of v, +-1 and a, rounded once; a half goes through f32 (exact for its
- * values), whose 24 bits round the sum once more with no double-rounding
- * error (24 >= 2 * 11 + 2). */
+/* a + v or a - v (fsub) for one float, half or bfloat element `fa`, `fv`
+ * where the backend would emit .ftz (s->nvptx_ftz): PTX fma.rn.f32 (never
+ * .ftz) of v, +-1 and a, rounded once. A half or bfloat goes through f32
+ * (exact for its values), whose 24 bits round the sum once more with no
+ * double-rounding error (24 >= 2p + 2 for p = 11 and 8). Below sm_90 the
+ * backend adds a bfloat as an f32 with .ftz, flushing the bfloat
+ * subnormals that only its own mode (denormal-fp-math) may flush. */
 static LLVMValueRef add_noftz(LLVMBuilderRef b, const fpa_site *s,
                               LLVMValueRef fa, LLVMValueRef fv) {
   LLVMTypeRef ety = LLVMTypeOf(fa);
@@ -391,7 +393,8 @@ LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
                                LLVMValueRef a, LLVMValueRef v) {
   LLVMTypeKind ek = LLVMGetTypeKind(s->ety);
   if ((s->op == FPA_OP_FADD || s->op == FPA_OP_FSUB) && s->nvptx_ftz &&
-      (ek == LLVMFloatTypeKind || ek == LLVMHalfTypeKind)) {
+      (ek == LLVMFloatTypeKind || ek == LLVMHalfTypeKind ||
+       ek == LLVMBFloatTypeKind)) {
     LLVMTypeRef fty = float_type_of_elem_int(s);
     LLVMValueRef fa = LLVMBuildBitCast(b, a, fty, "");
     LLVMValueRef fv = LLVMBuildBitCast(b, v, fty, "");
