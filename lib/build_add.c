@@ -89,6 +89,8 @@ void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences) {
   LLVMValueRef rmw =
       fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, w,
                    fences ? FPA_FENCE_LEADING | FPA_FENCE_TRAILING : 0);
+  if (LLVMIsAAtomicRMWInst(rmw))
+    fpa_mark(s->ctx, rmw, FPA_MD_GUARDED);
   LLVMValueRef native_old =
       s->result_used ? LLVMBuildBitCast(b, rmw, i32, "") : NULL;
   LLVMBuildBr(b, end);

@@ -216,6 +216,7 @@ LLVMValueRef fpa_emit_cmpxchg(LLVMBuilderRef b, const fpa_site *s,
       LLVMBuildAtomicCmpXchg(b, ptr, cmp, nv, s->ordering, fail, 0);
   LLVMSetAlignment(pair, align);
   fpa_copy_atomic_props(s, pair, same_access);
+  fpa_mark(s->ctx, pair, FPA_MD_LOOP);
   if (s->cas_sys)
     fpa_compat_set_syncscope(pair, FPA_SYNCSCOPE_SYSTEM);
   if (old)
@@ -263,6 +264,8 @@ LLVMValueRef fpa_emit_rmw(LLVMBuilderRef b, const fpa_site *s,
     rmw = LLVMBuildAtomicRMW(b, op, ptr, val, s->ordering, 0);
     LLVMSetAlignment(rmw, s->align);
     fpa_copy_atomic_props(s, rmw, 1);
+    if ((fences & FPA_FENCE_LEADING) && (fences & FPA_FENCE_TRAILING))
+      fpa_mark(s->ctx, rmw, FPA_MD_FENCED);
   }
   if ((fences & FPA_FENCE_TRAILING) && !acquire_in_atom &&
       trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
@@ -286,6 +289,7 @@ void fpa_build_fences_only(LLVMBuilderRef b, const fpa_site *s) {
   LLVMPositionBuilderBefore(b, next);
   if (trailing_fence(s->ordering) != LLVMAtomicOrderingNotAtomic)
     fence(b, s, trailing_fence(s->ordering));
+  fpa_mark(s->ctx, s->inst, FPA_MD_FENCED);
 }
 
 void fpa_set_branch_weights(LLVMContextRef ctx, LLVMValueRef br,
@@ -298,6 +302,17 @@ void fpa_set_branch_weights(LLVMContextRef ctx, LLVMValueRef br,
       LLVMValueAsMetadata(LLVMConstInt(i32, not_taken, 0))};
   LLVMSetMetadata(br, LLVMGetMDKindIDInContext(ctx, kind, sizeof kind - 1),
                   LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, md, 3)));
+}
+
+void fpa_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind) {
+  LLVMSetMetadata(inst,
+                  LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind)),
+                  LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+}
+
+int fpa_has_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind) {
+  return LLVMGetMetadata(inst, LLVMGetMDKindIDInContext(
+                                   ctx, kind, (unsigned)strlen(kind))) != NULL;
 }
 
 /*--- splitting a block at the atomic ------------------------------------*/

@@ -349,6 +349,19 @@ void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
 void fpa_build_native_sys(LLVMBuilderRef b, const fpa_site *s, int fences);
 /* The guarded native add (FPA_S_FADD_GUARDED, build_add.c). */
 void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences);
+/* Marks (empty metadata nodes) on what the lowering builds, so that a
+ * later run of the pass over its output changes nothing:
+ * - FPA_MD_GUARDED on a guarded add's native atomicrmw: its operand passed
+ *   the guard, so the native add is exact there and stays native;
+ * - FPA_MD_LOOP on a cmpxchg of the lowering's loops, which the raise
+ *   stage then does not take for a user's loop;
+ * - FPA_MD_FENCED on an atomicrmw between the fences of its ordering
+ *   (where the backend drops the ordering), which gets no more fences. */
+#define FPA_MD_GUARDED "fpa.guarded"
+#define FPA_MD_LOOP "fpa.loop"
+#define FPA_MD_FENCED "fpa.fenced"
+void fpa_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind);
+int fpa_has_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind);
 /* i1: operand bits `wb` (f32) are at least 2^-101 in magnitude, or inf or
  * NaN: then a native add that flushes subnormals gives the IEEE result. */
 LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb);

@@ -255,6 +255,9 @@ static int cas_of(const fpa_raise *r, LLVMValueRef inst, LLVMValueRef fn,
   a->inst = inst;
   LLVMOpcode opc = LLVMGetInstructionOpcode(inst);
   if (opc == LLVMAtomicCmpXchg) {
+    /* a loop the lowering built (a later run over its output) */
+    if (fpa_has_mark(r->ctx, inst, FPA_MD_LOOP))
+      return 0;
     a->kind = CAS_IR;
     a->ptr = a->rmw_ptr = LLVMGetOperand(inst, 0);
     a->expected = LLVMGetOperand(inst, 1);

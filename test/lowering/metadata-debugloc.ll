@@ -6,6 +6,7 @@
 ; access of the same location (the integer atomics, the load and cmpxchg of a
 ; full-width loop); !tbaa is dropped from the wider word access of a masked
 ; loop; the result keeps its name, and names of other values are untouched.
+; The loops' cmpxchg also carries the pass's own !fpa.loop.
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics -S %s | %FileCheck %s
 ; RUN: %fpa-opt %s | %FileCheck %s
 
@@ -46,7 +47,7 @@ define half @masked(ptr addrspace(1) %p, half %v) !dbg !17 {
 ; CHECK-LABEL: define half @masked(
 ; CHECK:       ptrtoint ptr addrspace(1) %p to i64, !dbg [[LOC4:![0-9]+]]
 ; CHECK:       %init = load atomic i32, ptr addrspace(1) %word monotonic, align 4, !dbg [[LOC4]]{{$}}
-; CHECK:       cmpxchg ptr addrspace(1) %word, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4, !dbg [[LOC4]]{{$}}
+; CHECK:       cmpxchg ptr addrspace(1) %word, i32 {{%.*}}, i32 {{%.*}} monotonic monotonic, align 4, !dbg [[LOC4]], !fpa.loop !{{[0-9]+}}{{$}}
 ; CHECK:       %h.old = bitcast i16 {{%.*}} to half, !dbg [[LOC4]]
   %h.old = atomicrmw fmax ptr addrspace(1) %p, half %v monotonic, align 2, !dbg !18, !tbaa !10, !my.kind !13
   ret half %h.old

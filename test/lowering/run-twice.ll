@@ -1,0 +1,69 @@
+; The pass over its own output changes nothing: the native add of a
+; guarded add (!fpa.guarded) stays native, an atomicrmw already between
+; the fences of its ordering (!fpa.fenced) gets no more, and the cmpxchg of
+; the lowering's loops (!fpa.loop) is not taken for a user's loop by the
+; raise stage. The second run's records are all `native`.
+; RUN: %fpa-opt %s -o %t1.ll --report=%t1.report
+; RUN: %fpa-opt %t1.ll -o %t2.ll --report=%t2.report
+; RUN: %FileCheck %s --check-prefix=FIRST --input-file=%t1.report
+; RUN: %FileCheck %s --check-prefix=SECOND --input-file=%t2.report
+; RUN: sed -e '/^; ModuleID/d' -e '/^source_filename/d' -e 's/ *; preds = .*//' %t1.ll > %t1.norm
+; RUN: sed -e '/^; ModuleID/d' -e '/^source_filename/d' -e 's/ *; preds = .*//' %t2.ll > %t2.norm
+; RUN: diff %t1.norm %t2.norm
+; The plugin, twice in one pipeline:
+; RUN: %opt %loadplugin -passes=lower-fp-atomics,lower-fp-atomics -S %s -o %t3.ll
+; RUN: sed -e '/^; ModuleID/d' -e '/^source_filename/d' -e 's/ *; preds = .*//' %t3.ll > %t3.norm
+; RUN: diff %t1.norm %t3.norm
+; RUN: %FileCheck %s --input-file=%t1.ll
+; REQUIRES: nvptx, llvm22
+target datalayout = "e-p:64:64:64-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @k(ptr addrspace(1) %p, float %v, ptr addrspace(1) %o, ptr addrspace(1) %d, double %w, ptr addrspace(1) %h, half %x) #0 {
+  %a = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  store float %a, ptr addrspace(1) %o
+  %b = atomicrmw fsub ptr addrspace(1) %p, float %v syncscope("device") seq_cst, align 4
+  %c = atomicrmw fadd ptr addrspace(1) %d, double %w syncscope("device") release, align 8
+  %e = atomicrmw fmin ptr addrspace(1) %h, half %x syncscope("device") monotonic, align 2
+  %f = atomicrmw fmax ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
+  ret void
+}
+
+; A user's compare-and-swap loop, raised in the first run.
+define void @user_loop(ptr addrspace(1) %p, float %v) #0 {
+entry:
+  %init = load i32, ptr addrspace(1) %p, align 4
+  br label %loop
+loop:
+  %cur = phi i32 [ %init, %entry ], [ %seen, %loop ]
+  %curf = bitcast i32 %cur to float
+  %m = call float @llvm.minnum.f32(float %curf, float %v)
+  %mi = bitcast float %m to i32
+  %pair = cmpxchg ptr addrspace(1) %p, i32 %cur, i32 %mi syncscope("device") monotonic monotonic, align 4
+  %seen = extractvalue { i32, i1 } %pair, 0
+  %ok = extractvalue { i32, i1 } %pair, 1
+  br i1 %ok, label %done, label %loop
+done:
+  ret void
+}
+declare float @llvm.minnum.f32(float, float)
+attributes #0 = { "target-cpu"="sm_90" "target-features"="+ptx84" }
+
+; FIRST: k: fadd float addrspace(1): rewritten fadd-guarded:
+; FIRST: k: fsub float addrspace(1): rewritten fadd-guarded:
+; FIRST: k: fadd double addrspace(1): rewritten native-fenced:
+; FIRST: k: fmin half addrspace(1): rewritten warp-aggregated: {{.*}}each group's leader: cas-loop-masked:
+; FIRST: k: fmax float addrspace(1): rewritten warp-aggregated:
+; FIRST: user_loop: fmin float addrspace(1): raised cmpxchg-loop:
+; FIRST: user_loop: fmin float addrspace(1): rewritten warp-aggregated:
+
+; SECOND-NOT: rewritten
+; SECOND-NOT: raise
+; SECOND: k: fadd float addrspace(1): native native: {{.*}}the native add of a guarded add (!fpa.guarded)
+; SECOND: k: fadd float addrspace(1): native native: {{.*}}the native add of a guarded add (!fpa.guarded){{.*}}between the fences of its ordering already (!fpa.fenced)
+; SECOND: k: fadd double addrspace(1): native native: {{.*}}between the fences of its ordering already (!fpa.fenced)
+; SECOND-NOT: rewritten
+; SECOND-NOT: raise
+
+; CHECK: atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4, !fpa.guarded
+; CHECK: cmpxchg {{.*}}, !fpa.loop
