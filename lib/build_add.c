@@ -26,8 +26,26 @@
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
+/* -v for fsub's native add. Where the NVPTX backend would emit .ftz
+ * (s->nvptx_ftz) an f32 fneg is neg.ftz.f32, which flushes a subnormal v
+ * that the function's input mode may keep (preserve-sign,ieee): there -v
+ * is fma.rn.f32(v, -1, -0), exact for every v, -0 and +0 included (a NaN
+ * stays a NaN). */
+static LLVMValueRef negate(LLVMBuilderRef b, const fpa_site *s) {
+  if (!s->nvptx_ftz || LLVMGetTypeKind(s->vty) != LLVMFloatTypeKind)
+    return LLVMBuildFNeg(b, s->val, "neg");
+  static const char name[] = "llvm.nvvm.fma.rn.f";
+  unsigned id = LLVMLookupIntrinsicID(name, sizeof name - 1);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
+  LLVMValueRef args[3] = {s->val, LLVMConstReal(f32, -1.0),
+                          LLVMConstReal(f32, -0.0)};
+  return LLVMBuildCall2(b, fty, fn, args, 3, "neg");
+}
+
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences) {
-  LLVMValueRef neg = LLVMBuildFNeg(b, s->val, "neg");
+  LLVMValueRef neg = negate(b, s);
   LLVMValueRef rmw =
       fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, neg,
                    fences ? FPA_FENCE_LEADING | FPA_FENCE_TRAILING : 0);
@@ -75,8 +93,7 @@ static void likely_first(const fpa_site *s, LLVMValueRef br) {
  */
 void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
-  LLVMValueRef w =
-      s->op == FPA_OP_FSUB ? LLVMBuildFNeg(b, s->val, "neg") : s->val;
+  LLVMValueRef w = s->op == FPA_OP_FSUB ? negate(b, s) : s->val;
   LLVMValueRef big = fpa_fadd_guard(b, LLVMBuildBitCast(b, w, i32, "wbits"));
   LLVMBasicBlockRef end = fpa_split_here(b, s, "atomicrmw.end");
   LLVMBasicBlockRef native_bb =

@@ -381,6 +381,22 @@ static LLVMValueRef order_key(LLVMBuilderRef b, const fpa_site *s,
   return LLVMBuildXor(b, x, flip, "");
 }
 
+/* A half or bfloat element as an f32, exactly. A bfloat is the high half
+ * of its f32, moved there as bits: the backend converts it with
+ * cvt.ftz.f32.bf16 where f32 flushes, and a bfloat subnormal is an f32
+ * subnormal. Every half is a normal f32 or zero, which the flush leaves. */
+static LLVMValueRef widen_to_f32(LLVMBuilderRef b, const fpa_site *s,
+                                 LLVMValueRef x) {
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
+  if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMBFloatTypeKind)
+    return LLVMBuildFPExt(b, x, f32, "");
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(s->ctx);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
+  LLVMValueRef w = LLVMBuildZExt(b, LLVMBuildBitCast(b, x, i16, ""), i32, "");
+  return LLVMBuildBitCast(b, LLVMBuildShl(b, w, LLVMConstInt(i32, 16, 0), ""),
+                          f32, "");
+}
+
 /* a + v or a - v (fsub) for one float, half or bfloat element `fa`, `fv`
  * where the backend would emit .ftz (s->nvptx_ftz): PTX fma.rn.f32 (never
  * .ftz) of v, +-1 and a, rounded once. A half or bfloat goes through f32
@@ -397,9 +413,9 @@ static LLVMValueRef add_noftz(LLVMBuilderRef b, const fpa_site *s,
   LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
   LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
   int half = ety != f32;
-  LLVMValueRef args[3] = {half ? LLVMBuildFPExt(b, fv, f32, "") : fv,
+  LLVMValueRef args[3] = {half ? widen_to_f32(b, s, fv) : fv,
                           LLVMConstReal(f32, s->op == FPA_OP_FSUB ? -1.0 : 1.0),
-                          half ? LLVMBuildFPExt(b, fa, f32, "") : fa};
+                          half ? widen_to_f32(b, s, fa) : fa};
   LLVMValueRef r = LLVMBuildCall2(b, fty, fn, args, 3, "new.noftz");
   return half ? LLVMBuildFPTrunc(b, r, ety, "") : r;
 }

@@ -8,6 +8,7 @@
 ; RUN: %FileCheck %s --check-prefix=REPORT --input-file=%t.report
 ; RUN: %llc -mcpu=sm_80 -mattr=+ptx80 %t.ll -o - | %FileCheck %s --check-prefix=PTX
 ; RUN: %llc -mcpu=sm_70 -mattr=+ptx80 %t.ll -o - | %FileCheck %s --check-prefix=PTX
+; RUN: %llc -mcpu=sm_90 -mattr=+ptx80 %t.ll -o - | %FileCheck %s --check-prefix=PTX
 ; REQUIRES: nvptx, llvm22
 target datalayout = "e-p:64:64:64-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -44,8 +45,12 @@ attributes #2 = { "target-cpu"="sm_80" "target-features"="+ptx80" }
 ; REPORT: add80_ieee: fadd bfloat addrspace(1): rewritten cas-loop-masked:
 
 ; CHECK-LABEL: define bfloat @add80(
-; CHECK: [[V:%.*]] = fpext bfloat {{%.*}} to float
-; CHECK: [[A:%.*]] = fpext bfloat {{%.*}} to float
+; A bfloat is widened as bits (shl 16), not by fpext, which the backend
+; emits as cvt.ftz.f32.bf16 at sm_90.
+; CHECK: [[VS:%.*]] = shl i32 {{%.*}}, 16
+; CHECK: [[V:%.*]] = bitcast i32 [[VS]] to float
+; CHECK: [[AS:%.*]] = shl i32 {{%.*}}, 16
+; CHECK: [[A:%.*]] = bitcast i32 [[AS]] to float
 ; CHECK: call float @llvm.nvvm.fma.rn.f(float [[V]], float 1.000000e+00, float [[A]])
 ; CHECK: fptrunc float {{%.*}} to bfloat
 ; CHECK-NOT: fadd bfloat
@@ -66,4 +71,5 @@ attributes #2 = { "target-cpu"="sm_80" "target-features"="+ptx80" }
 ; PTX-LABEL: .func  (.param .align 2 .b8 func_retval0[2]) add80(
 ; PTX-NOT: add{{.*}}.ftz.f32
 ; PTX-NOT: sub{{.*}}.ftz.f32
+; PTX-NOT: cvt.ftz.f32.bf16
 ; PTX-LABEL: add80_ieee(

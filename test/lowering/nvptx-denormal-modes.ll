@@ -47,6 +47,12 @@ define float @fl_loop(ptr addrspace(1) %p, float %v) #3 {
   %r = atomicrmw fsub ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4
   ret float %r
 }
+; fsub of a shared f32 (atom.shared.add.f32 does not flush), inputs kept:
+; -v is an fma.rn.f32, as the backend emits an fneg as neg.ftz.f32
+define float @fs_shared_psi(ptr addrspace(3) %p, float %v) #3 {
+  %r = atomicrmw fsub ptr addrspace(3) %p, float %v syncscope("device") monotonic, align 4
+  ret float %r
+}
 ; the same without the mode: the loops add as IR fadd/fsub
 define half @hs_ieee(ptr addrspace(1) %p, half %v) #0 {
   %r = atomicrmw fsub ptr addrspace(1) %p, half %v syncscope("device") monotonic, align 2
@@ -66,6 +72,7 @@ attributes #4 = { "target-cpu"="sm_90" "target-features"="+ptx80" "denormal-fp-m
 ; REPORT: hs: fsub half addrspace(1): rewritten cas-loop-masked: the backend would negate the 16-bit operand with .ftz
 ; REPORT: v2h: fadd <2 x half> addrspace(1): rewritten cas-loop:
 ; REPORT: fl_loop: fsub float addrspace(1): rewritten fadd-guarded:
+; REPORT: fs_shared_psi: fsub float addrspace(3): rewritten fadd-neg:
 ; REPORT: hs_ieee: fsub half addrspace(1): rewritten fadd-neg:
 
 ; CHECK-LABEL: define half @ha_sys(
@@ -81,6 +88,9 @@ attributes #4 = { "target-cpu"="sm_90" "target-features"="+ptx80" "denormal-fp-m
 ; CHECK-LABEL: define float @fl_loop(
 ; CHECK: call float @llvm.nvvm.fma.rn.f(float {{%.*}}, float -1.000000e+00, float {{%.*}})
 ; CHECK-NOT: fsub float
+; CHECK-LABEL: define float @fs_shared_psi(
+; CHECK: call float @llvm.nvvm.fma.rn.f(float %v, float -1.000000e+00, float -0.000000e+00)
+; CHECK-NOT: fneg
 ; CHECK-LABEL: define half @hs_ieee(
 ; CHECK: fneg half
 
@@ -89,3 +99,4 @@ attributes #4 = { "target-cpu"="sm_90" "target-features"="+ptx80" "denormal-fp-m
 ; PTX-NOT: add{{.*}}.ftz.f16
 ; PTX-NOT: sub{{.*}}.ftz.f16
 ; PTX-NOT: neg.ftz.f16
+; PTX-NOT: neg.ftz.f32

@@ -301,10 +301,10 @@ define float @fsub_f32_shared(ptr addrspace(3) %p, float %v) {
   ret float %old
 }
 
-; fsub float, global, in a function whose f32 output mode is preserve-sign: flushing is allowed, fadd of fneg (no guard).
+; fsub float, global, in a function whose f32 output mode is preserve-sign: flushing is allowed, fadd of -v (no guard); -v is an fma.rn.f32, not the fneg the backend would emit as neg.ftz.f32.
 define float @fsub_f32_global_ftz(ptr addrspace(1) %p, float %v) #0 {
 ; CHECK-LABEL: define float @fsub_f32_global_ftz(
-; CHECK-NEXT:  [[NEG:%.*]] = fneg float %v
+; CHECK-NEXT:  [[NEG:%.*]] = call float @llvm.nvvm.fma.rn.f(float %v, float -1.000000e+00, float -0.000000e+00)
 ; RMW-NEXT:    %old = atomicrmw fadd ptr addrspace(1) %p, float [[NEG]] monotonic, align 4
 ; SYS-NEXT:    %old = call float asm sideeffect "atom.sys.global.add.f32 $0, [$1], $2;", "=f,l,f,~{memory}"(ptr addrspace(1) %p, float [[NEG]])
 ; CHECK-NEXT:  ret float %old
