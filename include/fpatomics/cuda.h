@@ -122,8 +122,12 @@ __device__ __forceinline__ unsigned int inf_bits(unsigned int) {
 __device__ __forceinline__ unsigned long long inf_bits(unsigned long long) {
   return 0x7ff0000000000000ull;
 }
+/* The sign is shifted out, not masked: an optimizer turns the masked bits
+ * into fabs, which NVPTX emits as abs.ftz.f32 under a flushing f32 mode,
+ * and may then reuse them as a positive value's bits (clang -O2
+ * -fgpu-flush-denormals-to-zero). */
 template <class U> __device__ __forceinline__ bool is_nan(U b) {
-  return (b & ~sign_bit(b)) > inf_bits(b);
+  return (U)(b << 1) > (U)(inf_bits(b) << 1);
 }
 /* Order key of a non-NaN value, compared unsigned: -0.0 < +0.0. */
 template <class U> __device__ __forceinline__ U order_key(U b) {
