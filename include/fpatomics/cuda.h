@@ -78,7 +78,10 @@
 
 #if !defined(__CUDACC__)
 #error "<fpatomics/cuda.h> is for CUDA sources (nvcc, or clang -x cuda)"
-#endif
+#elif !defined(__cplusplus) ||                                                \
+    (__cplusplus < 201103L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 201103L))
+#error "<fpatomics/cuda.h> needs C++11 or later"
+#else
 
 #if defined(__clang__) && defined(__CUDA__) && !defined(__NVCC__)
 #define __FPA_CUDA_CLANG 1
@@ -457,4 +460,5 @@ __FPA_CUDA_OVERLOADS(_system, system)
 #undef __FPA_CUDA_SM60
 #undef __FPA_CUDA_CLANG
 
+#endif /* __CUDACC__, C++11 */
 #endif /* FPATOMICS_CUDA_H */
