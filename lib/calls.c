@@ -286,6 +286,7 @@ typedef struct call_form {
   unsigned nargs;
   int value_arg, order_arg, scope_arg; /* -1: absent */
   const char *fixed_scope;             /* FPA: "block", "device", "system" */
+  int legacy; /* OpenCL 1.x atomic_min/max/add on a plain pointer */
 } call_form;
 
 static const struct {
@@ -299,6 +300,16 @@ static const struct {
                     {"atomic_fetch_sub_explicit", FPA_OP_FSUB},
                     {"atomic_fetch_min_explicit", FPA_OP_FMIN},
                     {"atomic_fetch_max_explicit", FPA_OP_FMAX}};
+
+/* The OpenCL 1.x names, with no float overloads in OpenCL C itself, that
+ * llvm-spirv -r writes for SPIR-V's OpAtomicF*EXT (its default target
+ * environment, CL1.2), dropping the Scope and MemorySemantics. */
+static const struct {
+  const char *name;
+  fpa_op op;
+} legacy_names[] = {{"atomic_add", FPA_OP_FADD},
+                    {"atomic_min", FPA_OP_FMIN},
+                    {"atomic_max", FPA_OP_FMAX}};
 
 static const struct {
   const char *name;
@@ -334,6 +345,26 @@ static int recognize_opencl(mparse *p, const int *params, int np, fpa_op op,
   f->value_arg = 1;
   f->order_arg = np >= 3 ? 2 : -1;
   f->scope_arg = np == 4 ? 3 : -1;
+  return 1;
+}
+
+/* atomic_<op>(volatile AS T *, T), T a float type: OpenCL 1.x's legacy
+ * atomics, relaxed at device scope (as libclc defines them). */
+static int recognize_legacy(mparse *p, const int *params, int np, fpa_op op,
+                            call_form *f) {
+  int atomic = 0;
+  if (np != 2)
+    return 0;
+  unsigned bits = float_bits(p, pointee(p, params[0], &atomic));
+  if (atomic || !bits || float_bits(p, params[1]) != bits)
+    return 0;
+  f->fam = FAM_OPENCL;
+  f->op = op;
+  f->bits = bits;
+  f->nargs = 2;
+  f->value_arg = 1;
+  f->order_arg = f->scope_arg = -1;
+  f->legacy = 1;
   return 1;
 }
 
@@ -433,16 +464,20 @@ static int recognize(const char *s, size_t n, unsigned families, call_form *f) {
       return 0;
   }
   int mangled = name != s;
-  int ocl = -1, spv = -1;
-  if (mangled && (families & FPA_CALLS_OPENCL))
+  int ocl = -1, spv = -1, legacy = -1;
+  if (mangled && (families & FPA_CALLS_OPENCL)) {
     for (size_t i = 0; i < sizeof opencl_names / sizeof opencl_names[0]; ++i)
       if (name_eq(name, len, opencl_names[i].name))
         ocl = (int)i;
+    for (size_t i = 0; i < sizeof legacy_names / sizeof legacy_names[0]; ++i)
+      if (name_eq(name, len, legacy_names[i].name))
+        legacy = (int)i;
+  }
   if (families & FPA_CALLS_SPIRV)
     for (size_t i = 0; i < sizeof spirv_names / sizeof spirv_names[0]; ++i)
       if (name_eq(name, len, spirv_names[i].name))
         spv = (int)i;
-  if (ocl < 0 && spv < 0)
+  if (ocl < 0 && spv < 0 && legacy < 0)
     return 0;
   while (mangled && p.pos < p.end)
     if (np == MAX_PARAMS || (params[np++] = parse_type(&p)) < 0)
@@ -452,11 +487,27 @@ static int recognize(const char *s, size_t n, unsigned families, call_form *f) {
     snprintf(f->spelling, sizeof f->spelling, "%s", opencl_names[ocl].name);
     return 1;
   }
+  if (legacy >= 0 &&
+      recognize_legacy(&p, params, np, legacy_names[legacy].op, f)) {
+    snprintf(f->spelling, sizeof f->spelling, "%s", legacy_names[legacy].name);
+    return 1;
+  }
   if (spv >= 0 && recognize_spirv(&p, params, np, spirv_names[spv].op, f)) {
     snprintf(f->spelling, sizeof f->spelling, "%s", spirv_names[spv].name);
     return 1;
   }
   return 0;
+}
+
+/* recognize() for the function `fn`. The OpenCL 1.x names only where `fn`
+ * is a declaration, as llvm-spirv -r leaves them: OpenCL C has no float
+ * overload of its own, so a definition is the user's, whose meaning is its
+ * body's (the raise stage reads a loop there). */
+static int recognize_fn(LLVMValueRef fn, unsigned families, call_form *f) {
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  return recognize(name, len, families, f) &&
+         !(f->legacy && !LLVMIsDeclaration(fn));
 }
 
 /*--- from operands to ordering and scope --------------------------------===*/
@@ -496,6 +547,11 @@ static void map_opencl(const call_form *f, LLVMValueRef call, call_meaning *m) {
    * memory_scope_device. */
   m->ordering = LLVMAtomicOrderingSequentiallyConsistent;
   m->scope = spirv_scope_name(1);
+  if (f->legacy) {
+    m->ordering = LLVMAtomicOrderingMonotonic;
+    add_note(m, "OpenCL 1.x atomic: relaxed, memory_scope_device");
+    return;
+  }
   if (f->order_arg < 0)
     add_note(m, "default memory_order_seq_cst, memory_scope_device");
   else if (f->scope_arg < 0)
@@ -873,10 +929,8 @@ int fpa_calls_rewrite(fpa_calls *c, LLVMValueRef fn, LLVMBuilderRef b,
       LLVMValueRef callee = LLVMGetCalledValue(i);
       if (!callee || !LLVMIsAFunction(callee))
         continue;
-      size_t len = 0;
-      const char *name = LLVMGetValueName2(callee, &len);
       call_form f;
-      if (!recognize(name, len, c->families, &f))
+      if (!recognize_fn(callee, c->families, &f))
         continue;
       const char *why = NULL;
       if (!call_matches(i, &f, &why)) {
@@ -1014,10 +1068,8 @@ static int report_users(fpa_calls *c, LLVMValueRef v, LLVMValueRef fn,
 int fpa_calls_spells(const fpa_calls *c, LLVMValueRef fn) {
   if (!c || !c->families)
     return 0;
-  size_t len = 0;
-  const char *name = LLVMGetValueName2(fn, &len);
   call_form f;
-  return recognize(name, len, c->families, &f);
+  return recognize_fn(fn, c->families, &f);
 }
 
 int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report) {
@@ -1026,10 +1078,8 @@ int fpa_calls_report_unreached(fpa_calls *c, fpa_report *report) {
   int rc = FPA_OK;
   for (LLVMValueRef fn = LLVMGetFirstFunction(c->mod); fn && rc == FPA_OK;
        fn = LLVMGetNextFunction(fn)) {
-    size_t len = 0;
-    const char *name = LLVMGetValueName2(fn, &len);
     call_form f;
-    if (recognize(name, len, c->families, &f))
+    if (recognize_fn(fn, c->families, &f))
       rc = report_users(c, fn, fn, &f, report, 0);
   }
   return rc;
@@ -1189,8 +1239,6 @@ int fpa_calls_cas(const fpa_calls *c, LLVMValueRef call, fpa_cas_call *out) {
 }
 
 int fpa_calls_recognizes(const fpa_calls *c, LLVMValueRef fn) {
-  size_t len = 0;
-  const char *name = LLVMGetValueName2(fn, &len);
   call_form f;
-  return c && c->families && recognize(name, len, c->families, &f);
+  return c && c->families && recognize_fn(fn, c->families, &f);
 }
