@@ -26,22 +26,12 @@
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
-/* -v for fsub's native add. Where the NVPTX backend would emit .ftz
- * (s->nvptx_ftz) an f32 fneg is neg.ftz.f32, which flushes a subnormal v
- * that the function's input mode may keep (preserve-sign,ieee): there -v
- * is fma.rn.f32(v, -1, -0), exact for every v, -0 and +0 included (a NaN
- * stays a NaN). */
+/* -v for fsub's native add: fpa_build_fneg, as an f32 fneg is
+ * neg.ftz.f32 where the backend would emit .ftz (s->nvptx_ftz), which
+ * flushes a subnormal v that the function's input mode may keep
+ * (preserve-sign,ieee). */
 static LLVMValueRef negate(LLVMBuilderRef b, const fpa_site *s) {
-  if (!s->nvptx_ftz || LLVMGetTypeKind(s->vty) != LLVMFloatTypeKind)
-    return LLVMBuildFNeg(b, s->val, "neg");
-  static const char name[] = "llvm.nvvm.fma.rn.f";
-  unsigned id = LLVMLookupIntrinsicID(name, sizeof name - 1);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
-  LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
-  LLVMValueRef args[3] = {s->val, LLVMConstReal(f32, -1.0),
-                          LLVMConstReal(f32, -0.0)};
-  return LLVMBuildCall2(b, fty, fn, args, 3, "neg");
+  return fpa_build_fneg(b, s, s->val, "neg");
 }
 
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences) {

@@ -397,15 +397,15 @@ static LLVMValueRef widen_to_f32(LLVMBuilderRef b, const fpa_site *s,
                           f32, "");
 }
 
-/* a + v or a - v (fsub) for one float, half or bfloat element `fa`, `fv`
- * where the backend would emit .ftz (s->nvptx_ftz): PTX fma.rn.f32 (never
- * .ftz) of v, +-1 and a, rounded once. A half or bfloat goes through f32
- * (exact for its values), whose 24 bits round the sum once more with no
- * double-rounding error (24 >= 2p + 2 for p = 11 and 8). Below sm_90 the
- * backend adds a bfloat as an f32 with .ftz, flushing the bfloat
- * subnormals that only its own mode (denormal-fp-math) may flush. */
+/* a + v, or a - v (`sub`), for one float, half or bfloat element `fa`,
+ * `fv` where the backend would emit .ftz (s->nvptx_ftz): PTX fma.rn.f32
+ * (never .ftz) of v, +-1 and a, rounded once. A half or bfloat goes
+ * through f32 (exact for its values), whose 24 bits round the sum once
+ * more with no double-rounding error (24 >= 2p + 2 for p = 11 and 8).
+ * Below sm_90 the backend adds a bfloat as an f32 with .ftz, flushing the
+ * bfloat subnormals that only its own mode (denormal-fp-math) may flush. */
 static LLVMValueRef add_noftz(LLVMBuilderRef b, const fpa_site *s,
-                              LLVMValueRef fa, LLVMValueRef fv) {
+                              LLVMValueRef fa, LLVMValueRef fv, int sub) {
   LLVMTypeRef ety = LLVMTypeOf(fa);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
   static const char name[] = "llvm.nvvm.fma.rn.f";
@@ -414,10 +414,38 @@ static LLVMValueRef add_noftz(LLVMBuilderRef b, const fpa_site *s,
   LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
   int half = ety != f32;
   LLVMValueRef args[3] = {half ? widen_to_f32(b, s, fv) : fv,
-                          LLVMConstReal(f32, s->op == FPA_OP_FSUB ? -1.0 : 1.0),
+                          LLVMConstReal(f32, sub ? -1.0 : 1.0),
                           half ? widen_to_f32(b, s, fa) : fa};
   LLVMValueRef r = LLVMBuildCall2(b, fty, fn, args, 3, "new.noftz");
   return half ? LLVMBuildFPTrunc(b, r, ety, "") : r;
+}
+
+/* Whether a scalar of type `ty` is added with .ftz by the backend at `s`. */
+static int adds_with_ftz(const fpa_site *s, LLVMTypeRef ty) {
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  return s->nvptx_ftz && (k == LLVMFloatTypeKind || k == LLVMHalfTypeKind ||
+                          k == LLVMBFloatTypeKind);
+}
+
+LLVMValueRef fpa_build_fadd(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef x,
+                            LLVMValueRef y, const char *name) {
+  if (adds_with_ftz(s, LLVMTypeOf(x)))
+    return add_noftz(b, s, x, y, 0);
+  return LLVMBuildFAdd(b, x, y, name);
+}
+
+LLVMValueRef fpa_build_fneg(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef x,
+                            const char *name) {
+  if (!s->nvptx_ftz || LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMFloatTypeKind)
+    return LLVMBuildFNeg(b, x, name);
+  static const char fma[] = "llvm.nvvm.fma.rn.f";
+  unsigned id = LLVMLookupIntrinsicID(fma, sizeof fma - 1);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
+  LLVMValueRef args[3] = {x, LLVMConstReal(f32, -1.0),
+                          LLVMConstReal(f32, -0.0)};
+  return LLVMBuildCall2(b, fty, fn, args, 3, name);
 }
 
 LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
@@ -431,13 +459,14 @@ LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
     LLVMValueRef fv = LLVMBuildBitCast(b, v, fty, "");
     LLVMValueRef r;
     if (s->lanes == 1) {
-      r = add_noftz(b, s, fa, fv);
+      r = add_noftz(b, s, fa, fv, s->op == FPA_OP_FSUB);
     } else {
       r = LLVMGetPoison(fty);
       for (unsigned i = 0; i < s->lanes; ++i) {
         LLVMValueRef k = LLVMConstInt(LLVMInt32TypeInContext(s->ctx), i, 0);
         LLVMValueRef e = add_noftz(b, s, LLVMBuildExtractElement(b, fa, k, ""),
-                                   LLVMBuildExtractElement(b, fv, k, ""));
+                                   LLVMBuildExtractElement(b, fv, k, ""),
+                                   s->op == FPA_OP_FSUB);
         r = LLVMBuildInsertElement(b, r, e, k, "");
       }
     }

@@ -347,6 +347,14 @@ LLVMValueRef fpa_int_trick_skip(LLVMBuilderRef b, const fpa_site *s,
 void fpa_store_hint(LLVMBuilderRef b, LLVMValueRef hint, LLVMValueRef v);
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences);
 void fpa_build_native_sys(LLVMBuilderRef b, const fpa_site *s, int fences);
+/* x + y and -x in the site's float type, exact: where the NVPTX backend
+ * would emit .ftz (s->nvptx_ftz) an f32, half or bfloat sum is an
+ * fma.rn.f32 and an f32 negation fma.rn.f32(x, -1, -0), never flushing
+ * what the function's own modes keep. */
+LLVMValueRef fpa_build_fadd(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef x,
+                            LLVMValueRef y, const char *name);
+LLVMValueRef fpa_build_fneg(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef x,
+                            const char *name);
 /* The guarded native add (FPA_S_FADD_GUARDED, build_add.c). */
 void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences);
 /* Marks (empty metadata nodes) on what the lowering builds, so that a

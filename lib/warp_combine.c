@@ -54,7 +54,7 @@ static LLVMValueRef from_key(fpa_warp *w, LLVMValueRef k) {
 static LLVMValueRef combine(fpa_warp *w, LLVMValueRef lower,
                             LLVMValueRef higher) {
   if (w->is_add)
-    return LLVMBuildFAdd(w->b, lower, higher, "");
+    return fpa_build_fadd(w->b, w->s, lower, higher, "");
   LLVMValueRef take = LLVMBuildICmp(w->b, w->is_min ? LLVMIntSLT : LLVMIntSGT,
                                     lower, higher, "");
   return LLVMBuildSelect(w->b, take, lower, higher, "");
@@ -160,7 +160,7 @@ static LLVMValueRef contribution(fpa_warp *w, LLVMValueRef vbits) {
      * negated operands keeps the zero signs of the per-lane sequence, which
      * negating a sum of the operands would not (-(+0 + -0) = -0). */
     LLVMValueRef v = LLVMBuildBitCast(w->b, vbits, w->s->vty, "");
-    return w->s->op == FPA_OP_FSUB ? LLVMBuildFNeg(w->b, v, "") : v;
+    return w->s->op == FPA_OP_FSUB ? fpa_build_fneg(w->b, w->s, v, "") : v;
   }
   return LLVMBuildSelect(w->b, fpa_warp_is_nan(w, vbits, ""),
                          ki(w->kty, w->id_or_abs), to_key(w, vbits), "contrib");
@@ -171,7 +171,7 @@ LLVMValueRef fpa_warp_leader_operand(fpa_warp *w, LLVMValueRef total) {
   if (w->is_add) {
     /* fsub: M - (-s) is M + s, bit for bit */
     if (w->s->op == FPA_OP_FSUB)
-      total = LLVMBuildFNeg(w->b, total, "");
+      total = fpa_build_fneg(w->b, w->s, total, "");
     return LLVMBuildBitCast(w->b, total, w->wty, "");
   }
   LLVMValueRef bits = from_key(w, total);
@@ -192,7 +192,7 @@ LLVMValueRef fpa_warp_fold_old(fpa_warp *w, LLVMValueRef mb, LLVMValueRef e) {
   LLVMBuilderRef b = w->b;
   if (w->is_add) {
     LLVMValueRef m = LLVMBuildBitCast(b, mb, w->s->vty, "");
-    return LLVMBuildBitCast(b, LLVMBuildFAdd(b, m, e, ""), w->wty, "");
+    return LLVMBuildBitCast(b, fpa_build_fadd(b, w->s, m, e, ""), w->wty, "");
   }
   LLVMValueRef x = from_key(w, e);
   LLVMValueRef beyond = LLVMBuildICmp(b, w->is_min ? LLVMIntSLT : LLVMIntSGT, e,
