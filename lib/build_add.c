@@ -60,6 +60,38 @@ LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb) {
                        "addexact");
 }
 
+/* Whether `v` is the constant integer `c`. */
+static int is_const(LLVMValueRef v, unsigned long long c) {
+  return v && LLVMIsAConstantInt(v) && LLVMConstIntGetZExtValue(v) == c;
+}
+
+int fpa_guarded_native(const fpa_site *s) {
+  LLVMValueRef i = s->inst;
+  if (!fpa_has_mark(s->ctx, i, FPA_MD_GUARDED) ||
+      LLVMGetAtomicRMWBinOp(i) != LLVMAtomicRMWBinOpFAdd ||
+      LLVMGetTypeKind(s->vty) != LLVMFloatTypeKind)
+    return 0;
+  /* its block entered only from `br (fpa_fadd_guard(bits of v)), here, _` */
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
+  LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb));
+  if (!use || LLVMGetNextUse(use))
+    return 0;
+  LLVMValueRef br = LLVMGetUser(use);
+  if (!LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
+      LLVMGetSuccessor(br, 0) != bb || LLVMGetSuccessor(br, 1) == bb)
+    return 0;
+  LLVMValueRef cmp = LLVMGetCondition(br);
+  if (!LLVMIsAICmpInst(cmp) || LLVMGetICmpPredicate(cmp) != LLVMIntUGE ||
+      !is_const(LLVMGetOperand(cmp, 1), 0x0d000000u))
+    return 0;
+  LLVMValueRef mag = LLVMGetOperand(cmp, 0);
+  if (!LLVMIsAInstruction(mag) || LLVMGetInstructionOpcode(mag) != LLVMAnd ||
+      !is_const(LLVMGetOperand(mag, 1), 0x7fffffffu))
+    return 0;
+  LLVMValueRef bits = LLVMGetOperand(mag, 0);
+  return LLVMIsABitCastInst(bits) && LLVMGetOperand(bits, 0) == s->val;
+}
+
 /* Marks `br` as mostly taking its first successor, so that the backend
  * lays that one out as the fall-through. */
 static void likely_first(const fpa_site *s, LLVMValueRef br) {

@@ -61,6 +61,30 @@ static uint64_t exp_mask(const fpa_site *s) {
   }
 }
 
+/* Whether metadata kind `kind` is one of the pass's marks (internal.h),
+ * which say what one instruction is and are not copied to others. */
+static int is_own_mark(LLVMContextRef ctx, unsigned kind) {
+  static const char *const marks[] = {FPA_MD_GUARDED, FPA_MD_LOOP,
+                                      FPA_MD_FENCED, FPA_MD_GROUPED};
+  for (size_t i = 0; i < sizeof marks / sizeof marks[0]; ++i)
+    if (kind ==
+        LLVMGetMDKindIDInContext(ctx, marks[i], (unsigned)strlen(marks[i])))
+      return 1;
+  return 0;
+}
+
+int fpa_has_user_metadata(LLVMContextRef ctx, LLVMValueRef inst) {
+  size_t n = 0;
+  LLVMValueMetadataEntry *md =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(inst, &n);
+  int found = 0;
+  for (size_t i = 0; i < n && !found; ++i)
+    found = !is_own_mark(ctx, LLVMValueMetadataEntriesGetKind(md, (unsigned)i));
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  return found;
+}
+
 void fpa_copy_atomic_props(const fpa_site *s, LLVMValueRef to,
                            int same_access) {
   if (s->is_volatile)
@@ -75,6 +99,12 @@ void fpa_copy_atomic_props(const fpa_site *s, LLVMValueRef to,
       LLVMInstructionGetAllMetadataOtherThanDebugLoc(s->inst, &n);
   for (size_t i = 0; i < n; ++i) {
     unsigned kind = LLVMValueMetadataEntriesGetKind(md, (unsigned)i);
+    /* a grouped atomic's rewrite is still that group's atomic */
+    if (is_own_mark(s->ctx, kind) &&
+        !(LLVMIsAAtomicRMWInst(to) &&
+          kind == LLVMGetMDKindIDInContext(s->ctx, FPA_MD_GROUPED,
+                                           sizeof FPA_MD_GROUPED - 1)))
+      continue;
     LLVMSetMetadata(
         to, kind,
         LLVMMetadataAsValue(
@@ -313,6 +343,25 @@ void fpa_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind) {
 int fpa_has_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind) {
   return LLVMGetMetadata(inst, LLVMGetMDKindIDInContext(
                                    ctx, kind, (unsigned)strlen(kind))) != NULL;
+}
+
+/* Whether `i` is a fence of ordering `o` (none wanted: `i` may be
+ * anything). */
+static int is_fence_of(LLVMValueRef i, LLVMAtomicOrdering o) {
+  if (o == LLVMAtomicOrderingNotAtomic)
+    return 1;
+  return i && LLVMGetInstructionOpcode(i) == LLVMFence &&
+         LLVMGetOrdering(i) == o;
+}
+
+int fpa_already_fenced(const fpa_site *s) {
+  LLVMAtomicOrdering lead = leading_fence(s->ordering);
+  LLVMAtomicOrdering trail = trailing_fence(s->ordering);
+  return fpa_has_mark(s->ctx, s->inst, FPA_MD_FENCED) &&
+         (lead != LLVMAtomicOrderingNotAtomic ||
+          trail != LLVMAtomicOrderingNotAtomic) &&
+         is_fence_of(LLVMGetPreviousInstruction(s->inst), lead) &&
+         is_fence_of(LLVMGetNextInstruction(s->inst), trail);
 }
 
 /*--- splitting a block at the atomic ------------------------------------*/

@@ -199,12 +199,7 @@ static LLVMValueRef repair_fn(const fpa_site *s, LLVMTypeRef *fty) {
   fpa_decls *c = s->decls;
   if (!c || s->lanes != 1)
     return NULL;
-  size_t nmd = 0;
-  LLVMValueMetadataEntry *md =
-      LLVMInstructionGetAllMetadataOtherThanDebugLoc(s->inst, &nmd);
-  if (md)
-    LLVMDisposeValueMetadataEntries(md);
-  if (nmd)
+  if (fpa_has_user_metadata(s->ctx, s->inst))
     return NULL;
   unsigned cc = LLVMGetFunctionCallConv(s->fn);
   cc = cc == LLVMSPIRKERNELCallConv || cc == LLVMSPIRFUNCCallConv

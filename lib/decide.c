@@ -174,7 +174,7 @@ static void decide_add(const fpa_site *s, const fpa_caps *c,
     return;
   }
   if (fpa_native_fadd_flushes(c, s->vty, s->addrspace) &&
-      fpa_has_mark(s->ctx, s->inst, FPA_MD_GUARDED)) {
+      fpa_guarded_native(s)) {
     set(d, FPA_S_NATIVE,
         "%s; the native add of a guarded add (!" FPA_MD_GUARDED
         "): its operand is at least 2^-101 in magnitude, or inf or NaN",
@@ -318,8 +318,7 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
    * compiler alone guarantees; NVPTX has no thread-scope fence. */
   int strong = s->ordering != LLVMAtomicOrderingMonotonic &&
                s->ssid != FPA_SYNCSCOPE_SINGLETHREAD;
-  if (strong && fpa_rmw_drops_ordering(c) &&
-      fpa_has_mark(s->ctx, s->inst, FPA_MD_FENCED)) {
+  if (strong && fpa_rmw_drops_ordering(c) && fpa_already_fenced(s)) {
     size_t n = strlen(d->reason);
     snprintf(d->reason + n, sizeof d->reason - n,
              "; between the fences of its ordering already (!" FPA_MD_FENCED

@@ -364,12 +364,23 @@ void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences);
  * - FPA_MD_LOOP on a cmpxchg of the lowering's loops, which the raise
  *   stage then does not take for a user's loop;
  * - FPA_MD_FENCED on an atomicrmw between the fences of its ordering
- *   (where the backend drops the ordering), which gets no more fences. */
+ *   (where the backend drops the ordering), which gets no more fences;
+ * - FPA_MD_GROUPED on the atomics warp aggregation builds (a group's
+ *   leader's, the per-lane path's), which are not grouped again. */
 #define FPA_MD_GUARDED "fpa.guarded"
 #define FPA_MD_LOOP "fpa.loop"
 #define FPA_MD_FENCED "fpa.fenced"
+#define FPA_MD_GROUPED "fpa.grouped"
 void fpa_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind);
 int fpa_has_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind);
+/* Whether `inst` carries metadata other than the marks (and !dbg). */
+int fpa_has_user_metadata(LLVMContextRef ctx, LLVMValueRef inst);
+/* The marks are taken at their word only where the code around the site
+ * is still what the lowering built: a guarded add's native fadd of an f32,
+ * in a block entered only where fpa_fadd_guard of its operand's bits
+ * holds; an atomicrmw between the fences of its ordering. */
+int fpa_guarded_native(const fpa_site *s);
+int fpa_already_fenced(const fpa_site *s);
 /* i1: operand bits `wb` (f32) are at least 2^-101 in magnitude, or inf or
  * NaN: then a native add that flushes subnormals gives the IEEE result. */
 LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb);

@@ -297,8 +297,14 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     fpa_warp_plan warp = {0};
     char wreason[sizeof warp.why + sizeof d.reason + 160];
     snprintf(wreason, sizeof wreason, "%s", d.reason);
-    if (so->aggregate == FPA_AGG_WARP ||
-        (so->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s))) {
+    /* an earlier run's work is not grouped again: the native add of its
+     * guarded add stands for one lane's guarded operand (a warp's sum of
+     * those may be small again), and its groups' atomics are grouped */
+    int lowered =
+        fpa_guarded_native(&s) || fpa_has_mark(s.ctx, s.inst, FPA_MD_GROUPED);
+    if (!lowered &&
+        (so->aggregate == FPA_AGG_WARP ||
+         (so->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s)))) {
       set_site_caps(&s, &caps);
       fpa_decide_warp(&s, &caps, so, &d, &warp);
       /* a pointer into thread-local memory sends every warp down the
@@ -414,6 +420,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     int nmade = build_warp(b, &s, plan[k].warp, made, &leader, &likely, &top);
     for (int i = 0; i < nmade; ++i) {
       fpa_site ms;
+      fpa_mark(s.ctx, made[i], FPA_MD_GROUPED);
       fill_site(m, fn, made[i], op, &ms);
       ms.decls = decls;
       ms.one_lane = o->aggregate == FPA_AGG_AUTO && i == leader;

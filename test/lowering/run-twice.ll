@@ -1,8 +1,9 @@
 ; The pass over its own output changes nothing: the native add of a
 ; guarded add (!fpa.guarded) stays native, an atomicrmw already between
-; the fences of its ordering (!fpa.fenced) gets no more, and the cmpxchg of
+; the fences of its ordering (!fpa.fenced) gets no more, the cmpxchg of
 ; the lowering's loops (!fpa.loop) is not taken for a user's loop by the
-; raise stage. The second run's records are all `native`.
+; raise stage, and a group's atomic (!fpa.grouped) is not grouped again.
+; The second run's records are all `native`.
 ; RUN: %fpa-opt %s -o %t1.ll --report=%t1.report
 ; RUN: %fpa-opt %t1.ll -o %t2.ll --report=%t2.report
 ; RUN: %FileCheck %s --check-prefix=FIRST --input-file=%t1.report
@@ -10,6 +11,11 @@
 ; RUN: sed -e '/^; ModuleID/d' -e '/^source_filename/d' -e 's/ *; preds = .*//' %t1.ll > %t1.norm
 ; RUN: sed -e '/^; ModuleID/d' -e '/^source_filename/d' -e 's/ *; preds = .*//' %t2.ll > %t2.norm
 ; RUN: diff %t1.norm %t2.norm
+; With the opt-in warp sums of fadd, the second run groups nothing again
+; (!fpa.grouped on the groups' atomics):
+; RUN: %fpa-opt %s -o %t4.ll --aggregate=warp --assume=reassociate-fadd
+; RUN: %fpa-opt %t4.ll -o %t5.ll --aggregate=warp --assume=reassociate-fadd --report=%t5.report
+; RUN: %FileCheck %s --check-prefix=SECONDW --input-file=%t5.report --implicit-check-not=rewritten --implicit-check-not=raised
 ; The plugin, twice in one pipeline:
 ; RUN: %opt %loadplugin -passes=lower-fp-atomics,lower-fp-atomics -S %s -o %t3.ll
 ; RUN: sed -e '/^; ModuleID/d' -e '/^source_filename/d' -e 's/ *; preds = .*//' %t3.ll > %t3.norm
@@ -47,6 +53,16 @@ done:
   ret void
 }
 declare float @llvm.minnum.f32(float, float)
+
+; Marks are taken at their word only where the code around them is what
+; the lowering built: a user's fadd carrying !fpa.guarded without the guard
+; is guarded, one carrying !fpa.fenced without the fences is fenced.
+define void @foreign_marks(ptr addrspace(1) %p, float %v, ptr addrspace(1) %d, double %w) #0 {
+  %a = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4, !fpa.guarded !0
+  %b = atomicrmw fadd ptr addrspace(1) %d, double %w syncscope("device") seq_cst, align 8, !fpa.fenced !0
+  ret void
+}
+!0 = !{}
 attributes #0 = { "target-cpu"="sm_90" "target-features"="+ptx84" }
 
 ; FIRST: k: fadd float addrspace(1): rewritten fadd-guarded:
@@ -56,14 +72,21 @@ attributes #0 = { "target-cpu"="sm_90" "target-features"="+ptx84" }
 ; FIRST: k: fmax float addrspace(1): rewritten warp-aggregated:
 ; FIRST: user_loop: fmin float addrspace(1): raised cmpxchg-loop:
 ; FIRST: user_loop: fmin float addrspace(1): rewritten warp-aggregated:
+; FIRST: foreign_marks: fadd float addrspace(1): rewritten fadd-guarded:
+; FIRST: foreign_marks: fadd double addrspace(1): rewritten native-fenced:
 
 ; SECOND-NOT: rewritten
 ; SECOND-NOT: raise
 ; SECOND: k: fadd float addrspace(1): native native: {{.*}}the native add of a guarded add (!fpa.guarded)
 ; SECOND: k: fadd float addrspace(1): native native: {{.*}}the native add of a guarded add (!fpa.guarded){{.*}}between the fences of its ordering already (!fpa.fenced)
 ; SECOND: k: fadd double addrspace(1): native native: {{.*}}between the fences of its ordering already (!fpa.fenced)
+; SECOND: foreign_marks: fadd float addrspace(1): native native: {{.*}}(!fpa.guarded)
+; SECOND: foreign_marks: fadd double addrspace(1): native native: {{.*}}(!fpa.fenced)
 ; SECOND-NOT: rewritten
 ; SECOND-NOT: raise
+
+; SECONDW: k: fadd float addrspace(1): native native:
+; SECONDW: foreign_marks: fadd double addrspace(1): native native:
 
 ; CHECK: atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4, !fpa.guarded
 ; CHECK: cmpxchg {{.*}}, !fpa.loop
