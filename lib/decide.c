@@ -262,6 +262,35 @@ int fpa_wants_mixed_form(const fpa_site *s) {
   return s->result_used || s->bits == 64;
 }
 
+int fpa_thread_local_ptr(const fpa_site *s) {
+  if (s->addrspace == 5)
+    return 1;
+  if (s->addrspace != 0)
+    return 0;
+  LLVMValueRef v = s->ptr;
+  for (int steps = 0; steps < 16; ++steps) {
+    if (LLVMIsAAllocaInst(v))
+      return 1;
+    LLVMOpcode op;
+    if (LLVMIsAInstruction(v))
+      op = LLVMGetInstructionOpcode(v);
+    else if (LLVMIsAConstantExpr(v))
+      op = LLVMGetConstOpcode(v);
+    else
+      return 0;
+    if (op == LLVMAddrSpaceCast) {
+      unsigned from =
+          LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
+      if (from != 0)
+        return from == 5;
+    } else if (op != LLVMGetElementPtr && op != LLVMBitCast) {
+      return 0;
+    }
+    v = LLVMGetOperand(v, 0);
+  }
+  return 0;
+}
+
 void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                 fpa_decision *d) {
   memset(d, 0, sizeof *d);
@@ -287,6 +316,19 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
         "an atomic on the constant address space (addrspace(%u)) cannot "
         "write memory",
         s->addrspace);
+    return;
+  }
+  /* thread-local memory: only this thread reaches it, and the backend
+   * makes its atomic a plain load and store; PTX has no atom on .local,
+   * and inline PTX on a generic pointer hides the space from the backend,
+   * which then leaves a generic atom, undefined on a local address */
+  if (c->target == FPA_TARGET_NVPTX && fpa_thread_local_ptr(s)) {
+    set(d, FPA_S_NATIVE,
+        "thread-local memory (%s): left to the backend, which makes it a "
+        "plain load and store, as no other thread reaches it",
+        s->addrspace == 5 ? "addrspace(5)"
+                          : "a generic pointer to an alloca "
+                            "or to addrspace(5)");
     return;
   }
   /* PTX has cluster scope from sm_90 with PTX 7.8; below, llc stops on any

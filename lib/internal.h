@@ -260,6 +260,10 @@ typedef struct fpa_decision {
 
 void fpa_decide(const fpa_site *s, const fpa_caps *caps, const fpa_options *o,
                 fpa_decision *d);
+/* Whether the site's pointer is into NVPTX thread-local memory: in
+ * addrspace(5), or a generic pointer that GEPs and casts lead back to an
+ * alloca or to addrspace(5). Such a site is left to the backend. */
+int fpa_thread_local_ptr(const fpa_site *s);
 /* precheck=adaptive: whether the site's kind gets the mixed-sign form
  * (decide.c says why), where the target and the site's lanes allow it. */
 int fpa_wants_mixed_form(const fpa_site *s);

@@ -299,9 +299,11 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
     snprintf(wreason, sizeof wreason, "%s", d.reason);
     /* an earlier run's work is not grouped again: the native add of its
      * guarded add stands for one lane's guarded operand (a warp's sum of
-     * those may be small again), and its groups' atomics are grouped */
-    int lowered =
-        fpa_guarded_native(&s) || fpa_has_mark(s.ctx, s.inst, FPA_MD_GROUPED);
+     * those may be small again), and its groups' atomics are grouped;
+     * nor is thread-local memory, which each lane has its own of */
+    int lowered = fpa_guarded_native(&s) ||
+                  fpa_has_mark(s.ctx, s.inst, FPA_MD_GROUPED) ||
+                  (t == FPA_TARGET_NVPTX && fpa_thread_local_ptr(&s));
     if (!lowered &&
         (so->aggregate == FPA_AGG_WARP ||
          (so->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s)))) {

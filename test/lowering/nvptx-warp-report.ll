@@ -87,7 +87,7 @@ define float @singlethread_f32(ptr addrspace(1) %p, float %v) {
   ret float %old
 }
 
-; CHECK: local_f32: fmin float addrspace(5): rewritten int-trick: {{.*}}; not warp-aggregated: thread-local memory: each lane's address is its own
+; CHECK: local_f32: fmin float addrspace(5): native native: thread-local memory (addrspace(5)): left to the backend
 define float @local_f32(ptr addrspace(5) %p, float %v) {
   %old = atomicrmw fmin ptr addrspace(5) %p, float %v monotonic, align 4
   ret float %old
