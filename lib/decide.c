@@ -331,6 +331,17 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                             "or to addrspace(5)");
     return;
   }
+  /* NVPTX's atomics reach generic, global, shared and (sm_90) the
+   * cluster's shared memory; an atomic elsewhere is the user's to fix, and
+   * what the pass would build there llc cannot select */
+  if (c->target == FPA_TARGET_NVPTX && s->addrspace != 0 && s->addrspace != 1 &&
+      s->addrspace != 3 && s->addrspace != 7) {
+    set(d, FPA_S_UNSUPPORTED,
+        "addrspace(%u) is not generic, global or shared memory, where "
+        "NVPTX's atomics act",
+        s->addrspace);
+    return;
+  }
   /* PTX has cluster scope from sm_90 with PTX 7.8; below, llc stops on any
    * atomic of that scope, the original included. Where the SM is only the
    * default (no "target-cpu", no sm option), llc's -mcpu decides later. */
