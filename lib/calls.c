@@ -180,8 +180,9 @@ static int parse_type(mparse *p) {
   case 'P':
   case 'R':
   case 'O': {
+    mnode n = {MT_POINTER, p->s + p->pos, 1, -1, 0}; /* text: P, R or O */
     p->pos++;
-    mnode n = {MT_POINTER, NULL, 0, parse_type(p), 0};
+    n.inner = parse_type(p);
     return n.inner < 0 ? -1 : add_sub(p, add_node(p, n));
   }
   case 'S':
@@ -348,15 +349,26 @@ static int recognize_opencl(mparse *p, const int *params, int np, fpa_op op,
   return 1;
 }
 
-/* atomic_<op>(volatile AS T *, T), T a float type: OpenCL 1.x's legacy
- * atomics, relaxed at device scope (as libclc defines them). */
+/* atomic_<op>(volatile AS T *, T), T a float type, the pointee volatile
+ * and not const, as the builtins declare it: OpenCL 1.x's legacy atomics,
+ * relaxed at device scope (as libclc defines them). */
 static int recognize_legacy(mparse *p, const int *params, int np, fpa_op op,
                             call_form *f) {
+  if (np != 2 || params[0] < 0 || p->nodes[params[0]].kind != MT_POINTER ||
+      !text_is(&p->nodes[params[0]], "P"))
+    return 0;
+  /* the builtins' pointee is volatile and not const: `PU3AS1Vf` */
+  unsigned cv = 0;
   int atomic = 0;
-  if (np != 2)
+  for (int idx = p->nodes[params[0]].inner;
+       idx >= 0 && p->nodes[idx].kind == MT_QUAL; idx = p->nodes[idx].inner) {
+    cv |= p->nodes[idx].cv;
+    atomic |= text_is(&p->nodes[idx], "_Atomic");
+  }
+  if (!(cv & 2) || (cv & 4) || atomic)
     return 0;
   unsigned bits = float_bits(p, pointee(p, params[0], &atomic));
-  if (atomic || !bits || float_bits(p, params[1]) != bits)
+  if (!bits || float_bits(p, params[1]) != bits)
     return 0;
   f->fam = FAM_OPENCL;
   f->op = op;

@@ -3,10 +3,11 @@
 ; OpAtomicFMinEXT/FMaxEXT/FAddEXT, dropping Scope and MemorySemantics.
 ; Declared, they are relaxed atomics at device scope (libclc's reading of
 ; the legacy atomics); a definition in the module is the user's own
-; function and stays a call; integer overloads are not float atomics.
+; function and stays a call; integer overloads are not float atomics, nor
+; are names whose pointee is not volatile, or const, as no builtin's is.
 ; RUN: %fpa-opt %s -o %t.ll --report=%t.report
 ; RUN: %FileCheck %s --input-file=%t.ll
-; RUN: %FileCheck %s --check-prefix=REPORT --input-file=%t.report
+; RUN: %FileCheck %s --check-prefix=REPORT --input-file=%t.report --implicit-check-not=from
 ; REQUIRES: llvm22
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir64-unknown-unknown"
@@ -15,6 +16,9 @@ declare spir_func float @_Z10atomic_minPU3AS1Vff(ptr addrspace(1), float)
 declare spir_func double @_Z10atomic_maxPU3AS3Vdd(ptr addrspace(3), double)
 declare spir_func float @_Z10atomic_addPU3AS1Vff(ptr addrspace(1), float)
 declare spir_func i32 @_Z10atomic_minPU3AS1Vii(ptr addrspace(1), i32)
+declare spir_func float @_Z10atomic_addPU3AS1ff(ptr addrspace(1), float)
+declare spir_func float @_Z10atomic_minPU3AS1VKff(ptr addrspace(1), float)
+declare spir_func half @_Z10atomic_addPU3AS1VDhDh(ptr addrspace(1), half)
 
 define spir_func float @_Z10atomic_maxPU3AS1Vff(ptr addrspace(1) %p, float %v) {
   store float %v, ptr addrspace(1) %p
@@ -28,18 +32,25 @@ define spir_kernel void @k(ptr addrspace(1) %p, float %v, ptr addrspace(3) %l, d
   %c = call spir_func float @_Z10atomic_addPU3AS1Vff(ptr addrspace(1) %p, float %v)
   %d = call spir_func float @_Z10atomic_maxPU3AS1Vff(ptr addrspace(1) %p, float %v)
   %e = call spir_func i32 @_Z10atomic_minPU3AS1Vii(ptr addrspace(1) %ip, i32 1)
+  %f = call spir_func float @_Z10atomic_addPU3AS1ff(ptr addrspace(1) %p, float %v)
+  %g = call spir_func float @_Z10atomic_minPU3AS1VKff(ptr addrspace(1) %p, float %v)
+  %h = call spir_func half @_Z10atomic_addPU3AS1VDhDh(ptr addrspace(1) %p, half 0xH3C00)
   ret void
 }
 
 ; REPORT: k: fmin float addrspace(1): rewritten int-trick: from atomic_min (OpenCL 1.x atomic: relaxed, memory_scope_device)
 ; REPORT: k: fmax double addrspace(3): rewritten int-trick: from atomic_max (OpenCL 1.x atomic: relaxed, memory_scope_device)
 ; REPORT: k: fadd float addrspace(1): rewritten cas-loop: from atomic_add (OpenCL 1.x atomic: relaxed, memory_scope_device)
-; REPORT-NOT: _Z10atomic_maxPU3AS1Vff
+; REPORT: k: fadd half addrspace(1): rewritten cas-loop-masked: from atomic_add (OpenCL 1.x atomic: relaxed, memory_scope_device)
 
 ; CHECK-LABEL: define spir_kernel void @k(
+; CHECK-NOT: call spir_func {{.*}}@_Z10atomic_minPU3AS1Vff
 ; CHECK: atomicrmw min ptr addrspace(1) %p, i32 {{%.*}} syncscope("device") monotonic
+; CHECK-NOT: call spir_func {{.*}}@_Z10atomic_maxPU3AS3Vdd
 ; CHECK: atomicrmw max ptr addrspace(3) %l, i64 {{%.*}} syncscope("device") monotonic
 ; CHECK: cmpxchg ptr addrspace(1) %p, i32 {{%.*}}, i32 {{%.*}} syncscope("device") monotonic monotonic
 ; CHECK: call spir_func float @_Z10atomic_maxPU3AS1Vff(ptr addrspace(1) %p, float %v)
 ; CHECK: call spir_func i32 @_Z10atomic_minPU3AS1Vii(ptr addrspace(1) %ip, i32 1)
-; CHECK-NOT: call spir_func {{.*}}@_Z10atomic_minPU3AS1Vff
+; CHECK: call spir_func float @_Z10atomic_addPU3AS1ff(ptr addrspace(1) %p, float %v)
+; CHECK: call spir_func float @_Z10atomic_minPU3AS1VKff(ptr addrspace(1) %p, float %v)
+; CHECK-NOT: call spir_func half @_Z10atomic_addPU3AS1VDhDh
