@@ -446,6 +446,18 @@ static LLVMValueRef widen_to_f32(LLVMBuilderRef b, const fpa_site *s,
                           f32, "");
 }
 
+/* PTX fma.rn.f32 (never .ftz) of f32 values: x * y + z, rounded once. */
+static LLVMValueRef fma_rn_f32(LLVMBuilderRef b, const fpa_site *s,
+                               LLVMValueRef x, LLVMValueRef y, LLVMValueRef z,
+                               const char *name) {
+  static const char fma[] = "llvm.nvvm.fma.rn.f";
+  unsigned id = LLVMLookupIntrinsicID(fma, sizeof fma - 1);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
+  LLVMValueRef args[3] = {x, y, z};
+  return LLVMBuildCall2(b, fty, fn, args, 3, name);
+}
+
 /* a + v, or a - v (`sub`), for one float, half or bfloat element `fa`,
  * `fv` where the backend would emit .ftz (s->nvptx_ftz): PTX fma.rn.f32
  * (never .ftz) of v, +-1 and a, rounded once. A half or bfloat goes
@@ -457,15 +469,11 @@ static LLVMValueRef add_noftz(LLVMBuilderRef b, const fpa_site *s,
                               LLVMValueRef fa, LLVMValueRef fv, int sub) {
   LLVMTypeRef ety = LLVMTypeOf(fa);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
-  static const char name[] = "llvm.nvvm.fma.rn.f";
-  unsigned id = LLVMLookupIntrinsicID(name, sizeof name - 1);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
-  LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
   int half = ety != f32;
-  LLVMValueRef args[3] = {half ? widen_to_f32(b, s, fv) : fv,
-                          LLVMConstReal(f32, sub ? -1.0 : 1.0),
-                          half ? widen_to_f32(b, s, fa) : fa};
-  LLVMValueRef r = LLVMBuildCall2(b, fty, fn, args, 3, "new.noftz");
+  LLVMValueRef wv = half ? widen_to_f32(b, s, fv) : fv;
+  LLVMValueRef wa = half ? widen_to_f32(b, s, fa) : fa;
+  LLVMValueRef r = fma_rn_f32(b, s, wv, LLVMConstReal(f32, sub ? -1.0 : 1.0),
+                              wa, "new.noftz");
   return half ? LLVMBuildFPTrunc(b, r, ety, "") : r;
 }
 
@@ -483,18 +491,13 @@ LLVMValueRef fpa_build_fadd(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef x,
   return LLVMBuildFAdd(b, x, y, name);
 }
 
-LLVMValueRef fpa_build_fneg(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef x,
-                            const char *name) {
+LLVMValueRef fpa_build_fneg(LLVMBuilderRef b, const fpa_site *s,
+                            LLVMValueRef x, const char *name) {
   if (!s->nvptx_ftz || LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMFloatTypeKind)
     return LLVMBuildFNeg(b, x, name);
-  static const char fma[] = "llvm.nvvm.fma.rn.f";
-  unsigned id = LLVMLookupIntrinsicID(fma, sizeof fma - 1);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->mod, id, NULL, 0);
-  LLVMTypeRef fty = LLVMIntrinsicGetType(s->ctx, id, NULL, 0);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
-  LLVMValueRef args[3] = {x, LLVMConstReal(f32, -1.0),
-                          LLVMConstReal(f32, -0.0)};
-  return LLVMBuildCall2(b, fty, fn, args, 3, name);
+  return fma_rn_f32(b, s, x, LLVMConstReal(f32, -1.0), LLVMConstReal(f32, -0.0),
+                    name);
 }
 
 LLVMValueRef fpa_build_op_bits(LLVMBuilderRef b, const fpa_site *s,
