@@ -345,23 +345,24 @@ int fpa_has_mark(LLVMContextRef ctx, LLVMValueRef inst, const char *kind) {
                                    ctx, kind, (unsigned)strlen(kind))) != NULL;
 }
 
-/* Whether `i` is a fence of ordering `o` (none wanted: `i` may be
- * anything). */
-static int is_fence_of(LLVMValueRef i, LLVMAtomicOrdering o) {
+/* Whether `i` is a fence of ordering `o` at the site's fence scope (none
+ * wanted: `i` may be anything). */
+static int is_fence_of(unsigned ssid, LLVMValueRef i, LLVMAtomicOrdering o) {
   if (o == LLVMAtomicOrderingNotAtomic)
     return 1;
   return i && LLVMGetInstructionOpcode(i) == LLVMFence &&
-         LLVMGetOrdering(i) == o;
+         LLVMGetOrdering(i) == o && fpa_compat_get_syncscope(i) == ssid;
 }
 
-int fpa_already_fenced(const fpa_site *s) {
+int fpa_already_fenced(const fpa_site *s, const fpa_caps *c) {
+  unsigned ssid = fpa_fence_scope(c, s->ctx, s->ssid);
   LLVMAtomicOrdering lead = leading_fence(s->ordering);
   LLVMAtomicOrdering trail = trailing_fence(s->ordering);
   return fpa_has_mark(s->ctx, s->inst, FPA_MD_FENCED) &&
          (lead != LLVMAtomicOrderingNotAtomic ||
           trail != LLVMAtomicOrderingNotAtomic) &&
-         is_fence_of(LLVMGetPreviousInstruction(s->inst), lead) &&
-         is_fence_of(LLVMGetNextInstruction(s->inst), trail);
+         is_fence_of(ssid, LLVMGetPreviousInstruction(s->inst), lead) &&
+         is_fence_of(ssid, LLVMGetNextInstruction(s->inst), trail);
 }
 
 /*--- splitting a block at the atomic ------------------------------------*/

@@ -7,6 +7,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
+#include <math.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -181,9 +183,33 @@ static void decide_add(const fpa_site *s, const fpa_caps *c,
         why);
     return;
   }
-  if (fpa_native_fadd_flushes(c, s->vty, s->addrspace) &&
-      !(o->assume & FPA_ASSUME_SUBNORMAL_FLUSH) &&
-      !function_flushes_f32(s->fn)) {
+  int flushes = fpa_native_fadd_flushes(c, s->vty, s->addrspace) &&
+                !(o->assume & FPA_ASSUME_SUBNORMAL_FLUSH) &&
+                !function_flushes_f32(s->fn);
+  if (flushes && LLVMIsAConstantFP(s->val)) {
+    /* the guard, decided here: |v| >= 2^-101 (inf and NaN too) is exact */
+    LLVMBool lost = 0;
+    double v = LLVMConstRealGetDouble(s->val, &lost);
+    if (!(v >= 0x1p-101 || v <= -0x1p-101) && v == v) {
+      choose_loop(s, c, d,
+                  "atom.add.f32 flushes subnormals, and the constant "
+                  "operand is below 2^-101 in magnitude");
+      return;
+    }
+    if (s->op == FPA_OP_FADD)
+      set(d, FPA_S_NATIVE,
+          "%s; the constant operand is at least 2^-101 in magnitude, or inf "
+          "or NaN, where the flush of atom.add.f32 changes nothing",
+          why);
+    else
+      set(d, FPA_S_FADD_NEG,
+          "fsub is fadd of the negated value; %s; the constant operand is "
+          "at least 2^-101 in magnitude, or inf or NaN, where the flush of "
+          "atom.add.f32 changes nothing",
+          why);
+    return;
+  }
+  if (flushes) {
     set(d, FPA_S_FADD_GUARDED,
         "atom.add.f32 flushes subnormals: native %s where |%s| >= 2^-101 "
         "(exact there), an exact cmpxchg loop for smaller operands and "
@@ -262,33 +288,68 @@ int fpa_wants_mixed_form(const fpa_site *s) {
   return s->result_used || s->bits == 64;
 }
 
+/* Whether every value pointer `v` may hold is in thread-local memory: an
+ * alloca, or a cast from addrspace(5), through GEPs, casts, selects, phis
+ * and inttoptr of a ptrtoint. `seen` holds the phis on the way (a cycle
+ * adds no origin); `budget` bounds the walk. */
+static int tl_origin(LLVMValueRef v, LLVMValueRef *seen, int *nseen,
+                     int *budget) {
+  if (--*budget < 0)
+    return 0;
+  if (LLVMIsAAllocaInst(v))
+    return 1;
+  LLVMOpcode op;
+  if (LLVMIsAInstruction(v))
+    op = LLVMGetInstructionOpcode(v);
+  else if (LLVMIsAConstantExpr(v))
+    op = LLVMGetConstOpcode(v);
+  else
+    return 0;
+  switch (op) {
+  case LLVMAddrSpaceCast: {
+    unsigned from =
+        LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
+    if (from != 0)
+      return from == 5;
+    return tl_origin(LLVMGetOperand(v, 0), seen, nseen, budget);
+  }
+  case LLVMGetElementPtr:
+  case LLVMBitCast:
+    return tl_origin(LLVMGetOperand(v, 0), seen, nseen, budget);
+  case LLVMIntToPtr: {
+    LLVMValueRef i = LLVMGetOperand(v, 0);
+    return LLVMIsAPtrToIntInst(i) &&
+           tl_origin(LLVMGetOperand(i, 0), seen, nseen, budget);
+  }
+  case LLVMSelect:
+    return tl_origin(LLVMGetOperand(v, 1), seen, nseen, budget) &&
+           tl_origin(LLVMGetOperand(v, 2), seen, nseen, budget);
+  case LLVMPHI: {
+    for (int i = 0; i < *nseen; ++i)
+      if (seen[i] == v)
+        return 1;
+    if (*nseen == 16)
+      return 0;
+    seen[(*nseen)++] = v;
+    unsigned n = LLVMCountIncoming(v);
+    for (unsigned k = 0; k < n; ++k)
+      if (!tl_origin(LLVMGetIncomingValue(v, k), seen, nseen, budget))
+        return 0;
+    return n > 0;
+  }
+  default:
+    return 0;
+  }
+}
+
 int fpa_thread_local_ptr(const fpa_site *s) {
   if (s->addrspace == 5)
     return 1;
   if (s->addrspace != 0)
     return 0;
-  LLVMValueRef v = s->ptr;
-  for (int steps = 0; steps < 16; ++steps) {
-    if (LLVMIsAAllocaInst(v))
-      return 1;
-    LLVMOpcode op;
-    if (LLVMIsAInstruction(v))
-      op = LLVMGetInstructionOpcode(v);
-    else if (LLVMIsAConstantExpr(v))
-      op = LLVMGetConstOpcode(v);
-    else
-      return 0;
-    if (op == LLVMAddrSpaceCast) {
-      unsigned from =
-          LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0)));
-      if (from != 0)
-        return from == 5;
-    } else if (op != LLVMGetElementPtr && op != LLVMBitCast) {
-      return 0;
-    }
-    v = LLVMGetOperand(v, 0);
-  }
-  return 0;
+  LLVMValueRef seen[16];
+  int nseen = 0, budget = 256;
+  return tl_origin(s->ptr, seen, &nseen, &budget);
 }
 
 void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
@@ -371,7 +432,7 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
    * compiler alone guarantees; NVPTX has no thread-scope fence. */
   int strong = s->ordering != LLVMAtomicOrderingMonotonic &&
                s->ssid != FPA_SYNCSCOPE_SINGLETHREAD;
-  if (strong && fpa_rmw_drops_ordering(c) && fpa_already_fenced(s)) {
+  if (strong && fpa_rmw_drops_ordering(c) && fpa_already_fenced(s, c)) {
     size_t n = strlen(d->reason);
     snprintf(d->reason + n, sizeof d->reason - n,
              "; between the fences of its ordering already (!" FPA_MD_FENCED

@@ -261,8 +261,9 @@ typedef struct fpa_decision {
 void fpa_decide(const fpa_site *s, const fpa_caps *caps, const fpa_options *o,
                 fpa_decision *d);
 /* Whether the site's pointer is into NVPTX thread-local memory: in
- * addrspace(5), or a generic pointer that GEPs and casts lead back to an
- * alloca or to addrspace(5). Such a site is left to the backend. */
+ * addrspace(5), or a generic pointer whose every origin (through GEPs,
+ * casts, selects, phis, inttoptr of ptrtoint) is an alloca or
+ * addrspace(5). Such a site is left to the backend. */
 int fpa_thread_local_ptr(const fpa_site *s);
 /* precheck=adaptive: whether the site's kind gets the mixed-sign form
  * (decide.c says why), where the target and the site's lanes allow it. */
@@ -382,9 +383,10 @@ int fpa_has_user_metadata(LLVMContextRef ctx, LLVMValueRef inst);
 /* The marks are taken at their word only where the code around the site
  * is still what the lowering built: a guarded add's native fadd of an f32,
  * in a block entered only where fpa_fadd_guard of its operand's bits
- * holds; an atomicrmw between the fences of its ordering. */
+ * holds; an atomicrmw between the fences of its ordering, at the scope
+ * its fences take. */
 int fpa_guarded_native(const fpa_site *s);
-int fpa_already_fenced(const fpa_site *s);
+int fpa_already_fenced(const fpa_site *s, const fpa_caps *c);
 /* i1: operand bits `wb` (f32) are at least 2^-101 in magnitude, or inf or
  * NaN: then a native add that flushes subnormals gives the IEEE result. */
 LLVMValueRef fpa_fadd_guard(LLVMBuilderRef b, LLVMValueRef wb);

@@ -4,7 +4,8 @@
 ; Declared, they are relaxed atomics at device scope (libclc's reading of
 ; the legacy atomics); a definition in the module is the user's own
 ; function and stays a call; integer overloads are not float atomics, nor
-; are names whose pointee is not volatile, or const, as no builtin's is.
+; are names whose pointee is not volatile, or const, or _Atomic, or a
+; reference, as no builtin's is.
 ; RUN: %fpa-opt %s -o %t.ll --report=%t.report
 ; RUN: %FileCheck %s --input-file=%t.ll
 ; RUN: %FileCheck %s --check-prefix=REPORT --input-file=%t.report --implicit-check-not=from
@@ -19,6 +20,8 @@ declare spir_func i32 @_Z10atomic_minPU3AS1Vii(ptr addrspace(1), i32)
 declare spir_func float @_Z10atomic_addPU3AS1ff(ptr addrspace(1), float)
 declare spir_func float @_Z10atomic_minPU3AS1VKff(ptr addrspace(1), float)
 declare spir_func half @_Z10atomic_addPU3AS1VDhDh(ptr addrspace(1), half)
+declare spir_func float @_Z10atomic_minRU3AS1Vff(ptr addrspace(1), float)
+declare spir_func float @_Z10atomic_maxPU3AS1VU7_Atomicff(ptr addrspace(1), float)
 
 define spir_func float @_Z10atomic_maxPU3AS1Vff(ptr addrspace(1) %p, float %v) {
   store float %v, ptr addrspace(1) %p
@@ -35,6 +38,8 @@ define spir_kernel void @k(ptr addrspace(1) %p, float %v, ptr addrspace(3) %l, d
   %f = call spir_func float @_Z10atomic_addPU3AS1ff(ptr addrspace(1) %p, float %v)
   %g = call spir_func float @_Z10atomic_minPU3AS1VKff(ptr addrspace(1) %p, float %v)
   %h = call spir_func half @_Z10atomic_addPU3AS1VDhDh(ptr addrspace(1) %p, half 0xH3C00)
+  %r = call spir_func float @_Z10atomic_minRU3AS1Vff(ptr addrspace(1) %p, float %v)
+  %t = call spir_func float @_Z10atomic_maxPU3AS1VU7_Atomicff(ptr addrspace(1) %p, float %v)
   ret void
 }
 
@@ -54,3 +59,5 @@ define spir_kernel void @k(ptr addrspace(1) %p, float %v, ptr addrspace(3) %l, d
 ; CHECK: call spir_func float @_Z10atomic_addPU3AS1ff(ptr addrspace(1) %p, float %v)
 ; CHECK: call spir_func float @_Z10atomic_minPU3AS1VKff(ptr addrspace(1) %p, float %v)
 ; CHECK-NOT: call spir_func half @_Z10atomic_addPU3AS1VDhDh
+; CHECK: call spir_func float @_Z10atomic_minRU3AS1Vff(ptr addrspace(1) %p, float %v)
+; CHECK: call spir_func float @_Z10atomic_maxPU3AS1VU7_Atomicff(ptr addrspace(1) %p, float %v)

@@ -56,10 +56,23 @@ declare float @llvm.minnum.f32(float, float)
 
 ; Marks are taken at their word only where the code around them is what
 ; the lowering built: a user's fadd carrying !fpa.guarded without the guard
-; is guarded, one carrying !fpa.fenced without the fences is fenced.
+; is guarded, one carrying !fpa.fenced without the fences, or between
+; fences of another scope, is fenced.
 define void @foreign_marks(ptr addrspace(1) %p, float %v, ptr addrspace(1) %d, double %w) #0 {
   %a = atomicrmw fadd ptr addrspace(1) %p, float %v syncscope("device") monotonic, align 4, !fpa.guarded !0
   %b = atomicrmw fadd ptr addrspace(1) %d, double %w syncscope("device") seq_cst, align 8, !fpa.fenced !0
+  fence syncscope("block") seq_cst
+  %c = atomicrmw fadd ptr addrspace(1) %d, double %w syncscope("device") seq_cst, align 8, !fpa.fenced !0
+  fence syncscope("block") acquire
+  ret void
+}
+
+; A constant operand's guard is decided here: 1.0 needs none (fsub: the
+; native add of -1.0), 2^-127 takes the loop.
+define void @const_ops(ptr addrspace(1) %p) #0 {
+  %a = atomicrmw fadd ptr addrspace(1) %p, float 1.0 syncscope("device") monotonic, align 4
+  %b = atomicrmw fsub ptr addrspace(1) %p, float 1.0 syncscope("device") seq_cst, align 4
+  %c = atomicrmw fadd ptr addrspace(1) %p, float 0x3800000000000000 syncscope("device") monotonic, align 4
   ret void
 }
 !0 = !{}
@@ -74,6 +87,10 @@ attributes #0 = { "target-cpu"="sm_90" "target-features"="+ptx84" }
 ; FIRST: user_loop: fmin float addrspace(1): rewritten warp-aggregated:
 ; FIRST: foreign_marks: fadd float addrspace(1): rewritten fadd-guarded:
 ; FIRST: foreign_marks: fadd double addrspace(1): rewritten native-fenced:
+; FIRST: foreign_marks: fadd double addrspace(1): rewritten native-fenced:
+; FIRST: const_ops: fadd float addrspace(1): native native: {{.*}}the constant operand is at least 2^-101 in magnitude
+; FIRST: const_ops: fsub float addrspace(1): rewritten fadd-neg: {{.*}}the constant operand is at least 2^-101 in magnitude{{.*}}; fenced
+; FIRST: const_ops: fadd float addrspace(1): rewritten cas-loop: atom.add.f32 flushes subnormals, and the constant operand is below 2^-101
 
 ; SECOND-NOT: rewritten
 ; SECOND-NOT: raise
