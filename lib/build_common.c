@@ -494,7 +494,9 @@ LLVMValueRef fpa_build_fadd(LLVMBuilderRef b, const fpa_site *s, LLVMValueRef x,
 
 LLVMValueRef fpa_build_fneg(LLVMBuilderRef b, const fpa_site *s,
                             LLVMValueRef x, const char *name) {
-  if (!s->nvptx_ftz || LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMFloatTypeKind)
+  /* a constant folds to its negation here, exactly (the sign bit) */
+  if (!s->nvptx_ftz || LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMFloatTypeKind ||
+      LLVMIsAConstant(x))
     return LLVMBuildFNeg(b, x, name);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(s->ctx);
   return fma_rn_f32(b, s, x, LLVMConstReal(f32, -1.0), LLVMConstReal(f32, -0.0),

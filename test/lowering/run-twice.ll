@@ -75,8 +75,16 @@ define void @const_ops(ptr addrspace(1) %p) #0 {
   %c = atomicrmw fadd ptr addrspace(1) %p, float 0x3800000000000000 syncscope("device") monotonic, align 4
   ret void
 }
+
+; In a function whose f32 flushes, -v is an fma, but of a constant the
+; constant -1.0, so the second run sees a constant too.
+define void @const_ftz(ptr addrspace(1) %p) #1 {
+  %b = atomicrmw fsub ptr addrspace(1) %p, float 1.0 syncscope("device") monotonic, align 4
+  ret void
+}
 !0 = !{}
 attributes #0 = { "target-cpu"="sm_90" "target-features"="+ptx84" }
+attributes #1 = { "target-cpu"="sm_90" "target-features"="+ptx84" "denormal-fp-math-f32"="preserve-sign,ieee" }
 
 ; FIRST: k: fadd float addrspace(1): rewritten fadd-guarded:
 ; FIRST: k: fsub float addrspace(1): rewritten fadd-guarded:
@@ -91,6 +99,7 @@ attributes #0 = { "target-cpu"="sm_90" "target-features"="+ptx84" }
 ; FIRST: const_ops: fadd float addrspace(1): native native: {{.*}}the constant operand is at least 2^-101 in magnitude
 ; FIRST: const_ops: fsub float addrspace(1): rewritten fadd-neg: {{.*}}the constant operand is at least 2^-101 in magnitude{{.*}}; fenced
 ; FIRST: const_ops: fadd float addrspace(1): rewritten cas-loop: atom.add.f32 flushes subnormals, and the constant operand is below 2^-101
+; FIRST: const_ftz: fsub float addrspace(1): rewritten fadd-neg:
 
 ; SECOND-NOT: rewritten
 ; SECOND-NOT: raise
