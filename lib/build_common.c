@@ -750,8 +750,10 @@ LLVMValueRef fpa_cas_loop_init(LLVMBuilderRef b, const fpa_site *s, int masked,
 }
 
 void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
-                        const fpa_loop_word *start) {
+                        const fpa_loop_word *start, int fences) {
   fpa_loop_word w = {0};
+  if (fences)
+    fpa_emit_leading_fence(b, s);
   if (start)
     w = *start;
   else
@@ -759,6 +761,8 @@ void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
   fpa_split_here(b, s, "atomicrmw.end");
   LLVMValueRef loaded = fpa_emit_cas_loop(b, s, w.init, &w);
   LLVMPositionBuilderBefore(b, s->inst);
+  if (fences)
+    fpa_emit_trailing_fence(b, s);
   LLVMValueRef old = loaded;
   if (masked && s->result_used) {
     LLVMValueRef sh = LLVMBuildLShr(b, loaded, w.shift, "");

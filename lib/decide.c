@@ -452,6 +452,18 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
                "ordering");
     }
   }
+  /* below sm_70 LLVM 22 prints a cmpxchg with no .sem: acquire, release
+   * and acq_rel bare, seq_cst after a membar alone (where a target-cpu
+   * names the processor; without one, see README Known gaps) */
+  if (strong && fpa_rmw_drops_ordering(c) && c->sm < 70 &&
+      !c->sm_from_default &&
+      (d->strategy == FPA_S_CAS_LOOP || d->strategy == FPA_S_CAS_LOOP_MASKED)) {
+    d->fences = 1;
+    size_t n = strlen(d->reason);
+    snprintf(d->reason + n, sizeof d->reason - n,
+             "; fenced, as LLVM 22 NVPTX prints a cmpxchg without its "
+             "ordering below sm_70");
+  }
   if (strong && c->target == FPA_TARGET_NVPTX && !FPA_NVPTX_HAS_FENCES &&
       (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||
        d->strategy == FPA_S_FADD_GUARDED)) {

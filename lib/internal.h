@@ -491,9 +491,10 @@ LLVMValueRef fpa_emit_cas_loop(LLVMBuilderRef b, const fpa_site *s,
  * `start` (fpa_cas_loop_init's load, made at some earlier point, and the
  * word it read), or, when `start` is NULL, from its own such load. Any
  * value read from the location is a valid start: a stale one only costs a
- * failed cmpxchg, which returns the current value. */
+ * failed cmpxchg, which returns the current value. With `fences`, the
+ * ordering's leading and trailing fences go around the whole loop. */
 void fpa_build_cas_loop(LLVMBuilderRef b, const fpa_site *s, int masked,
-                        const fpa_loop_word *start);
+                        const fpa_loop_word *start, int fences);
 /* The monotonic load a cmpxchg loop starts from: of the element, or (masked)
  * of its aligned 32-bit word; fills `w` (the word, and init) and returns
  * the load. */

@@ -158,10 +158,10 @@ static void build(LLVMBuilderRef b, const fpa_site *s, fpa_strategy strategy,
     fpa_build_native_sys(b, s, fences);
     break;
   case FPA_S_CAS_LOOP:
-    fpa_build_cas_loop(b, s, 0, NULL);
+    fpa_build_cas_loop(b, s, 0, NULL, fences);
     break;
   case FPA_S_CAS_LOOP_MASKED:
-    fpa_build_cas_loop(b, s, 1, NULL);
+    fpa_build_cas_loop(b, s, 1, NULL, fences);
     break;
   default:
     break;

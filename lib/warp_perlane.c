@@ -18,7 +18,7 @@ void fpa_warp_loop_from_early(fpa_warp *w, LLVMValueRef rmw) {
   ls.val = LLVMGetOperand(rmw, 1);
   ls.result_used = LLVMGetFirstUse(rmw) != NULL;
   LLVMPositionBuilderBefore(w->b, rmw);
-  fpa_build_cas_loop(w->b, &ls, w->early.word_ptr != NULL, &w->early);
+  fpa_build_cas_loop(w->b, &ls, w->early.word_ptr != NULL, &w->early, 0);
 }
 
 /* The per-lane atomic at the end of `bb`, lowered later by the caller
