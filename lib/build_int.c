@@ -449,6 +449,12 @@ static void int_trick(LLVMBuilderRef b, const fpa_site *s, int nan_repair,
   } else {
     loaded = fpa_emit_cas_loop(b, s, old, &full);
   }
+  /* fences == 2: the cmpxchg carries no ordering of its own (below
+   * sm_70), so the repair's read is ordered by one more trailing fence */
+  for (unsigned i = 0; fences == 2 && i < full.n_exits; ++i) {
+    LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(full.exits[i]));
+    fpa_emit_trailing_fence(b, s);
+  }
   LLVMValueRef result = NULL;
   if (s->result_used) {
     LLVMPositionBuilderBefore(b, s->inst);

@@ -457,12 +457,17 @@ void fpa_decide(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
    * names the processor; without one, see README Known gaps) */
   if (strong && fpa_rmw_drops_ordering(c) && c->sm < 70 &&
       !c->sm_from_default &&
-      (d->strategy == FPA_S_CAS_LOOP || d->strategy == FPA_S_CAS_LOOP_MASKED)) {
-    d->fences = 1;
+      (d->strategy == FPA_S_CAS_LOOP || d->strategy == FPA_S_CAS_LOOP_MASKED ||
+       (d->strategy == FPA_S_INT_TRICK && d->nan_repair && d->fences))) {
+    /* the integer trick's NaN repair: a second trailing fence after it
+     * (fences == 2, build_int.c) */
+    int trick = d->strategy == FPA_S_INT_TRICK;
+    d->fences = trick ? 2 : 1;
     size_t n = strlen(d->reason);
     snprintf(d->reason + n, sizeof d->reason - n,
-             "; fenced, as LLVM 22 NVPTX prints a cmpxchg without its "
-             "ordering below sm_70");
+             "; %s, as LLVM 22 NVPTX prints a cmpxchg without its ordering "
+             "below sm_70",
+             trick ? "a trailing fence after the NaN repair too" : "fenced");
   }
   if (strong && c->target == FPA_TARGET_NVPTX && !FPA_NVPTX_HAS_FENCES &&
       (d->strategy == FPA_S_INT_TRICK || d->strategy == FPA_S_FADD_NEG ||

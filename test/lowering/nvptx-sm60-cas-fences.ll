@@ -18,6 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; REPORT-NOT: fenced
 ; REPORT: rel70: fminimum float addrspace(1): rewritten cas-loop:
 ; REPORT-NOT: fenced
+; REPORT: acq60: fmin float addrspace(1): rewritten int-trick: {{.*}}; a trailing fence after the NaN repair too, as LLVM 22 NVPTX prints a cmpxchg without its ordering below sm_70
 
 ; CHECK-LABEL: define float @rel60(
 ; CHECK-NEXT: fence syncscope("device") release
@@ -59,6 +60,18 @@ define float @mono60(ptr addrspace(1) %p, float %v) #0 {
 ; CHECK: ret float
 define float @rel70(ptr addrspace(1) %p, float %v) #1 {
   %r = atomicrmw fminimum ptr addrspace(1) %p, float %v syncscope("device") release, align 4
+  ret float %r
+}
+; The integer trick's fences are around its integer atomics; its NaN
+; repair's cmpxchg comes after the trailing one, so it gets one more.
+; CHECK-LABEL: define float @acq60(
+; CHECK: atomicrmw.join:
+; CHECK: fence syncscope("device") acquire
+; CHECK: atomicrmw.nanrepair:
+; CHECK-NEXT: call {{.*}}@fpa.nanrepair.fmin.f32.p1.device.acquire(
+; CHECK-NEXT: fence syncscope("device") acquire
+define float @acq60(ptr addrspace(1) %p, float %v) #0 {
+  %r = atomicrmw fmin ptr addrspace(1) %p, float %v syncscope("device") acquire, align 4
   ret float %r
 }
 attributes #0 = { "target-cpu"="sm_60" "target-features"="+ptx60" }
