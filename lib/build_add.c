@@ -26,16 +26,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
-/* -v for fsub's native add: fpa_build_fneg, as an f32 fneg is
- * neg.ftz.f32 where the backend would emit .ftz (s->nvptx_ftz), which
- * flushes a subnormal v that the function's input mode may keep
- * (preserve-sign,ieee). */
-static LLVMValueRef negate(LLVMBuilderRef b, const fpa_site *s) {
-  return fpa_build_fneg(b, s, s->val, "neg");
-}
-
 void fpa_build_fadd_neg(LLVMBuilderRef b, const fpa_site *s, int fences) {
-  LLVMValueRef neg = negate(b, s);
+  LLVMValueRef neg = fpa_build_fneg(b, s, s->val, "neg");
   LLVMValueRef rmw =
       fpa_emit_rmw(b, s, LLVMAtomicRMWBinOpFAdd, s->ptr, neg,
                    fences ? FPA_FENCE_LEADING | FPA_FENCE_TRAILING : 0);
@@ -115,7 +107,8 @@ static void likely_first(const fpa_site *s, LLVMValueRef br) {
  */
 void fpa_build_fadd_guarded(LLVMBuilderRef b, const fpa_site *s, int fences) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(s->ctx);
-  LLVMValueRef w = s->op == FPA_OP_FSUB ? negate(b, s) : s->val;
+  LLVMValueRef w =
+      s->op == FPA_OP_FSUB ? fpa_build_fneg(b, s, s->val, "neg") : s->val;
   LLVMValueRef big = fpa_fadd_guard(b, LLVMBuildBitCast(b, w, i32, "wbits"));
   LLVMBasicBlockRef end = fpa_split_here(b, s, "atomicrmw.end");
   LLVMBasicBlockRef native_bb =

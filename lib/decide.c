@@ -7,8 +7,6 @@
 \*===----------------------------------------------------------------------===*/
 #include "internal.h"
 
-#include <math.h>
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

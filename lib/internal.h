@@ -652,8 +652,6 @@ typedef struct fpa_warp_plan {
   int uniform;         /* the address is the same in every lane (static) */
   int local_check;     /* generic pointer: a lane whose pointer is thread-local
                           sends the warp down the per-lane path */
-  int local_origin;    /* generic pointer cast from thread-local memory: every
-                          warp takes the per-lane path */
   int lockstep;        /* the result is used: the leader's atomic is predicated
                           PTX, so that the warp stays converged until the old
                           value is broadcast */

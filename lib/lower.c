@@ -269,9 +269,8 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
    * loop of atomics makes: ptxas's time grows with the square of a
    * function's size. A grouped site takes about 15 KB of PTX, a per-lane
    * one with precheck=adaptive about 5.5 KB, the integer trick alone
-   * about 1.4 KB; 200 used fmin sites took ptxas 33.6 s grouped and 0.30 s
-   * in the forms below (bench/results/2026-11-28-cpu-ptxas-many-sites/).
-   * Past FPA_RICH_SITES sites a function is not aggregated, past
+   * about 1.4 KB (docs/design.md has the measured times). Past
+   * FPA_RICH_SITES sites a function is not aggregated, past
    * FPA_ADAPTIVE_SITES it has no adaptive precheck either. Options the
    * user gave (aggregate=warp, precheck=on) stay. */
   fpa_options compact = *o;
@@ -309,13 +308,10 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
          (so->aggregate == FPA_AGG_AUTO && auto_may_aggregate(&s)))) {
       set_site_caps(&s, &caps);
       fpa_decide_warp(&s, &caps, so, &d, &warp);
-      /* a pointer into thread-local memory sends every warp down the
-       * per-lane path: aggregate=auto leaves it per lane; so does a PTX
-       * version below 6.2 (activemask) that the code may still get: the
-       * module's features name one, but llc -mcpu=sm_70 without -mattr
-       * emits PTX 6.0 */
-      if (so->aggregate == FPA_AGG_AUTO &&
-          (warp.local_origin || caps.ptx_sure < 62))
+      /* aggregate=auto leaves per lane a site whose code may get a PTX
+       * version below 6.2 (activemask): the module's features name one,
+       * but llc -mcpu=sm_70 without -mattr emits PTX 6.0 */
+      if (so->aggregate == FPA_AGG_AUTO && caps.ptx_sure < 62)
         warp.apply = 0;
       if (so->aggregate == FPA_AGG_AUTO && !warp.apply) {
         /* the per-lane decision, and its reason, as is */

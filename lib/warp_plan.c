@@ -187,9 +187,9 @@ void fpa_decide_warp(const fpa_site *s, const fpa_caps *c, const fpa_options *o,
   if (!p->uniform)
     fpa_lanes_distinct(s, &p->distinct);
   int origin = s->addrspace == 0 ? generic_origin(s) : -1;
-  p->local_origin = origin == 5;
-  p->local_check =
-      !p->uniform && s->addrspace == 0 && (origin < 0 || origin == 5);
+  /* (a pointer known to be thread-local never gets here: fpa_decide
+   * leaves such a site to the backend) */
+  p->local_check = !p->uniform && s->addrspace == 0 && origin < 0;
   if (p->lockstep && s->addrspace == 0) {
     /* the leader's atomics use .global: ptxas expands some generic atomics
      * (64-bit min/max, cas) with branches of its own, which would part a
