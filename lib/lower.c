@@ -269,7 +269,7 @@ static int lower_function(LLVMModuleRef m, LLVMValueRef fn, fpa_target t,
    * loop of atomics makes: ptxas's time grows with the square of a
    * function's size. A grouped site takes about 15 KB of PTX, a per-lane
    * one with precheck=adaptive about 5.5 KB, the integer trick alone
-   * about 1.4 KB (docs/design.md has the measured times). Past
+   * about 1.4 KB (docs/design.md names the measurements). Past
    * FPA_RICH_SITES sites a function is not aggregated, past
    * FPA_ADAPTIVE_SITES it has no adaptive precheck either. Options the
    * user gave (aggregate=warp, precheck=on) stay. */
